@@ -1,0 +1,49 @@
+/** Business constants and limits of spec §9. */
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export const PAGE_SIZES = [10, 20, 30, 50, 100, 500] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+/** The spec gives no default; 20 fits a console screen without scrolling past the fold. */
+export const DEFAULT_PAGE_SIZE: PageSize = 20;
+
+/** Income publish limit: 30 days in milliseconds. */
+export const INCOME_PUBLISH_LIMIT_MS = 2_592_000_000;
+
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_EXTENSIONS = ['jpg', 'png', 'gif', 'mp4', 'mkv'] as const;
+export const UPLOAD_MIME_TYPES: Record<(typeof UPLOAD_EXTENSIONS)[number], string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  mkv: 'video/x-matroska',
+};
+
+/** Costs and schedules are arranged in UTC+00:00. */
+export const SCHEDULE_TIME_ZONE = 'UTC';
+
+/** Dropdown minimum column width in pixels. */
+export const DROPDOWN_MIN_COLUMN_WIDTH = 128;
+
+/** Cookies the console keeps (spec §9 storage). */
+export const COOKIES = {
+  adminToken: 'Admin-Token',
+  serviceToken: 'Go-Token',
+  sidebar: 'sidebarStatus',
+  language: 'language',
+} as const;
+
+/** Query parameter that sets the acting user in proxy operation (spec §1, §7). */
+export const PROXY_QUERY_PARAM = 'user';
+
+/** The account service's and the go service's path prefixes (spec §7). */
+export const SERVICE_PREFIX = '/svc';
+
+/** Sign-in protection: failures before a lockout, and how long it lasts. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 15;
+/** Session lifetime. */
+export const SESSION_TTL_HOURS = 12;
+
+export const COMPANY_NAME = 'Adloom';

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+import { ZOk } from './common.js';
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 32;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** A username as a person types it. */
+export const ZUsername = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH)
+  .max(USERNAME_MAX_LENGTH)
+  .regex(/^[A-Za-z0-9_.@-]+$/, { message: 'Only letters, digits and _ . @ -' });
+export const ZPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+
+/** The sign-in form, before encoding. */
+export const ZLoginForm = z.object({ username: ZUsername, password: ZPassword });
+export type LoginForm = z.infer<typeof ZLoginForm>;
+
+/** On the wire both values are encoded (credentials.ts); the server decodes and checks ZLoginForm. */
+export const ZLoginBody = z.object({
+  username: z.string().min(1).max(1024),
+  password: z.string().min(1).max(1024),
+  note: z.string().max(500).optional(),
+});
+
+export const accountLogin = defineEndpoint({
+  method: 'POST',
+  path: '/user/login',
+  summary: 'Sign in to the account service; answers the admin token',
+  tag: 'auth',
+  access: 'public',
+  multipart: true,
+  body: ZLoginBody,
+  response: z.object({ token: z.string(), id: z.number().int(), expiresAt: z.string() }),
+});
+
+export const serviceLogin = defineEndpoint({
+  method: 'POST',
+  path: '/svc/sys/user/login',
+  summary: 'Sign in to the service; answers the service access token',
+  tag: 'auth',
+  access: 'public',
+  multipart: true,
+  body: ZLoginBody,
+  response: z.object({ access_token: z.string(), id: z.number().int(), expiresAt: z.string() }),
+});
+
+export const logout = defineEndpoint({
+  method: 'POST',
+  path: '/user/logout',
+  summary: 'Sign out: revokes the tokens the request carries',
+  tag: 'auth',
+  access: 'login',
+  body: z.object({ note: z.string().max(500).optional() }).optional(),
+  response: ZOk,
+});

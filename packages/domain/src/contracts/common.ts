@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
+
+/** The response envelope of every API call (spec §8, DESIGN §2). */
+export const ZEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), msg: z.string(), data });
+
+export const ZFieldIssue = z.object({ path: z.string(), message: z.string() });
+/** `data` of a validation error: every invalid field. */
+export const ZValidationErrorData = z.object({ fields: z.array(ZFieldIssue) });
+
+export const ZId = z.coerce.number().int().positive();
+export const ZIdBody = z.object({ id: ZId });
+
+/** Paging, search and sort of every list (page sizes of spec §9). */
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
+      message: `must be one of ${PAGE_SIZES.join(', ')}`,
+    })
+    .default(DEFAULT_PAGE_SIZE),
+  keyword: z.string().trim().max(100).optional(),
+  sort: z.string().max(50).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+
+/** A page of a list: `{ list, total, page, size }`. */
+export const ZPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+
+/**
+ * A change note carried by a write (spec §3, §5, §7): the comment must hold at least two
+ * non-space characters, unless the write is quiet.
+ */
+export const ZChangeComment = z
+  .string()
+  .refine((text) => text.replace(/\s/g, '').length >= 2, { message: 'Please note something' });
+
+export const ZOk = z.null();

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { fromMicros, toMicros } from './money.js';
+import { decodeCredential, encodeCredential, normalizeUsername } from './credentials.js';
+import { ZPageQuery, ZChangeComment } from './contracts/common.js';
+import { ZPasswordForm, ZLoginForm } from './contracts/index.js';
+
+describe('money in micros', () => {
+  it('parses decimal amounts exactly', () => {
+    expect(toMicros('12.5')).toBe(12_500_000);
+    expect(toMicros('0.000001')).toBe(1);
+    expect(toMicros('0.1')).toBe(100_000);
+    expect(toMicros('-3')).toBe(-3_000_000);
+    expect(toMicros(0.3)).toBe(300_000);
+    expect(fromMicros(2_500_000)).toBe(2.5);
+    expect(() => toMicros('1e5')).toThrow(RangeError);
+    expect(() => toMicros('99999999999999')).toThrow(RangeError);
+  });
+});
+
+describe('credential encoding', () => {
+  it('round-trips any text, Chinese included', () => {
+    for (const value of ['admin', 'pässwörd', '密码123', 'a b:c/+=']) {
+      const encoded = encodeCredential(value);
+      expect(encoded).not.toContain(value);
+      expect(decodeCredential(encoded)).toBe(value);
+    }
+  });
+
+  it('refuses what is not encoded', () => {
+    expect(() => decodeCredential('admin')).toThrow();
+    expect(() => decodeCredential('b64:@@@')).toThrow();
+    expect(normalizeUsername('  Admin ')).toBe('admin');
+  });
+});
+
+describe('shared schemas', () => {
+  it('pages with the spec sizes only', () => {
+    expect(ZPageQuery.parse({})).toMatchObject({ page: 1, size: 20, order: 'asc' });
+    expect(ZPageQuery.parse({ page: '3', size: '500' })).toMatchObject({ page: 3, size: 500 });
+    expect(ZPageQuery.safeParse({ size: 25 }).success).toBe(false);
+  });
+
+  it('needs a change note of two non-space characters', () => {
+    expect(ZChangeComment.safeParse(' a ').success).toBe(false);
+    expect(ZChangeComment.safeParse('o k').success).toBe(true);
+  });
+
+  it('checks the sign-in and password forms', () => {
+    expect(ZLoginForm.safeParse({ username: 'ab', password: 'secret1' }).success).toBe(false);
+    expect(ZLoginForm.safeParse({ username: 'admin', password: '12345' }).success).toBe(false);
+    const mismatch = ZPasswordForm.safeParse({
+      oldPassword: 'a',
+      newPassword: 'secret1',
+      confirmPassword: 'secret2',
+    });
+    expect(mismatch.error?.issues[0]?.path).toEqual(['confirmPassword']);
+    const same = ZPasswordForm.safeParse({
+      oldPassword: 'secret1',
+      newPassword: 'secret1',
+      confirmPassword: 'secret1',
+    });
+    expect(same.error?.issues[0]?.path).toEqual(['newPassword']);
+  });
+});

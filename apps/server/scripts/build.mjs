@@ -1,0 +1,42 @@
+// Bundles the server into dist/main.js. Installed packages stay external (node_modules at
+// run time); @adloom/domain is TypeScript source in the workspace, so it is bundled in.
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BUNDLED_PACKAGES = ['@adloom/'];
+
+/** Bare imports (packages) are external, except the workspace's own TypeScript packages. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      if (BUNDLED_PACKAGES.some((prefix) => args.path.startsWith(prefix))) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await rm(join(root, 'dist'), { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  // For any CommonJS code that ends up bundled and calls require().
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+  metafile: true,
+});
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+console.log(`dist/main.js built (${(bytes / 1024).toFixed(0)} KB with source map)`);

@@ -1,0 +1,90 @@
+/**
+ * Builds the Fastify instance: used by main.ts to serve and by tests through app.inject.
+ * The caller owns the database handle (opens, migrates and closes it).
+ */
+import { AppError, UPLOAD_MAX_BYTES } from '@adloom/domain';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { registerDocs } from './http/docs.js';
+import { handleError } from './http/error-handler.js';
+import { registerHealth } from './http/health.js';
+import { validatorCompiler } from './http/validator.js';
+import { registerNotFound, registerWebApp, webAppAvailable } from './http/web.js';
+import './http/types.js';
+import { loggerOptions } from './logger.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerDashboardRoutes } from './modules/dashboard/routes.js';
+import { registerSettingsRoutes } from './modules/settings/routes.js';
+import { registerUserRoutes } from './modules/user/routes.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Overrides the logger built from the config (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The console's Content-Security-Policy (antd's CSS-in-JS needs inline styles). */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  scriptSrcAttr: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorateRequest('auth', null);
+
+  // Error and not-found handlers first: contexts created later inherit them.
+  app.setErrorHandler(handleError);
+  const serveConsole = webAppAvailable(config.webDist);
+  registerNotFound(app, serveConsole);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: true, directives: CSP_DIRECTIVES },
+  });
+  // Forms post as multipart (spec §7): their fields become the body, validated by the same
+  // schema as JSON. Files are refused until the upload module sets its own limits.
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 100, fieldSize: 64 * 1024, files: 0, fileSize: UPLOAD_MAX_BYTES },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('tooManyRequests', `Too many attempts, please retry in ${context.after}.`),
+  });
+  await registerDocs(app);
+
+  registerHealth(app);
+  registerAuthRoutes(app);
+  registerUserRoutes(app);
+  registerDashboardRoutes(app);
+  registerSettingsRoutes(app);
+
+  if (serveConsole) await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { SESSION_TTL_HOURS } from '@adloom/domain';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { REPO_ROOT } from './paths.js';
+
+describe('loadConfig', () => {
+  it('has safe defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      env: 'development',
+      isProduction: false,
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      pgliteDir: resolve(REPO_ROOT, 'data'),
+      redisUrl: undefined,
+      uploadDir: resolve(REPO_ROOT, 'uploads'),
+      webDist: resolve(REPO_ROOT, 'apps/web/dist'),
+      logLevel: 'info',
+      seedDemo: true,
+      loginRateLimitPerMinute: 30,
+      sessionTtlHours: SESSION_TTL_HOURS,
+      trustProxy: false,
+    });
+  });
+
+  it('resolves the repository root from the package, not the working directory', () => {
+    expect(resolve(REPO_ROOT, 'apps/server/package.json')).toMatch(/apps\/server\/package\.json$/);
+    expect(REPO_ROOT).not.toMatch(/apps\/server$/);
+  });
+
+  it('reads values and treats empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/adloom',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: '',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u@db:5432/adloom',
+      seedDemo: false,
+      logLevel: 'info',
+      isProduction: true,
+    });
+  });
+
+  it('names each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT: /);
+      expect(message).toMatch(/DATABASE_URL: expected a postgres/);
+      expect(message).toMatch(/SEED_DEMO: expected true or false/);
+    }
+  });
+});

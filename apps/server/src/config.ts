@@ -1,0 +1,92 @@
+/**
+ * The server's configuration, read once from the environment. Every variable has a safe
+ * default so that `npm start` works on a fresh machine; a bad value stops the start with a
+ * message naming the variable.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { SESSION_TTL_HOURS } from '@adloom/domain';
+import { REPO_ROOT } from './paths.js';
+
+/** An unset or empty variable takes the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const ZBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    message: 'expected true or false',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const ZPath = (fallback: string) =>
+  optional(z.string().default(fallback)).transform((path) => resolve(path));
+
+const ZEnv = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
+  PORT: optional(z.coerce.number().int().min(0).max(65_535).default(3000)),
+  HOST: optional(z.string().default('0.0.0.0')),
+  /** postgres://… for PostgreSQL; unset for the embedded PGlite database in PGLITE_DIR. */
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: 'expected a postgres:// or postgresql:// URL' })
+      .optional(),
+  ),
+  PGLITE_DIR: ZPath(resolve(REPO_ROOT, 'data')),
+  /** Shared counters for several processes (frequency caps, pacing); not used yet. */
+  REDIS_URL: optional(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, { message: 'expected a redis:// or rediss:// URL' })
+      .optional(),
+  ),
+  UPLOAD_DIR: ZPath(resolve(REPO_ROOT, 'uploads')),
+  /** The built console; served when the directory exists. */
+  WEB_DIST: ZPath(resolve(REPO_ROOT, 'apps', 'web', 'dist')),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Seed the demo accounts and settings into an empty database. */
+  SEED_DEMO: optional(ZBoolean.default(true)),
+  LOGIN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).default(30)),
+  SESSION_TTL_HOURS: optional(
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(SESSION_TTL_HOURS),
+  ),
+  /** Trust X-Forwarded-* from a load balancer (client IP for the login rate limit). */
+  TRUST_PROXY: optional(ZBoolean.default(false)),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment variable(s):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.PGLITE_DIR,
+    redisUrl: e.REDIS_URL,
+    uploadDir: e.UPLOAD_DIR,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,34 @@
+/**
+ * Applies the SQL migrations in apps/server/drizzle with Drizzle's migrators: the same files
+ * on PGlite and PostgreSQL. Runs on every start; applied migrations are skipped.
+ */
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_DIR } from '../paths.js';
+import type { DatabaseHandle } from './client.js';
+
+/** An arbitrary constant: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 4_207_311;
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (handle.kind === 'pglite') {
+    await migratePglite(drizzlePglite({ client: handle.client }), config);
+    return;
+  }
+  // Several server processes may start together against one PostgreSQL: one migrates, the
+  // others wait on the lock and then find nothing left to do.
+  const client = await handle.client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePostgres(drizzlePostgres({ client }), config);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,18 @@
+/** `npm run db:seed`: migrates, then seeds the demo data into an empty database. */
+import { loadConfig } from '../config.js';
+import { createDatabase } from './client.js';
+import { migrateDatabase } from './migrate.js';
+import { formatDemoAccounts, seedDemoData } from './seed.js';
+
+const config = loadConfig();
+const database = await createDatabase(config);
+try {
+  await migrateDatabase(database);
+  if (await seedDemoData(database.db)) {
+    console.info(formatDemoAccounts());
+  } else {
+    console.info('The database already has users; demo data not seeded.');
+  }
+} finally {
+  await database.close();
+}

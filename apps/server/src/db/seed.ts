@@ -1,0 +1,257 @@
+/**
+ * Demo data for a fresh install: one account per audience of the console, opening top-ups,
+ * languages, countries and the six creative styles. Runs on start when SEED_DEMO is on and
+ * the users table is empty; `npm run db:seed` runs it by hand. It never touches a database
+ * that already has users.
+ */
+import {
+  ABILITY_ALL,
+  AdStyleType,
+  LedgerKind,
+  abilityFromNames,
+  deriveRoles,
+  toMicros,
+} from '@adloom/domain';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/password.js';
+import type { Database } from './client.js';
+import { adStyles, countries, languages, ledgerEntries, users, type SizeValue } from './schema.js';
+
+/** Every demo account signs in with this password (README: demo data only). */
+export const DEMO_PASSWORD = 'adloom123';
+
+export interface DemoAccount {
+  username: string;
+  nickname: string;
+  ability: number;
+  /** The owner's username; null for the root administrator. */
+  parent: string | null;
+  /** Opening top-up in currency units. */
+  topUp?: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { username: 'admin', nickname: 'Administrator', ability: ABILITY_ALL, parent: null },
+  {
+    username: 'agent',
+    nickname: 'Agent',
+    ability: abilityFromNames(['login', 'userAgent']),
+    parent: 'admin',
+  },
+  {
+    username: 'advertiser',
+    nickname: 'Advertiser',
+    ability: abilityFromNames(['login', 'adManage']),
+    parent: 'admin',
+    topUp: '10000.00',
+  },
+  {
+    username: 'adv_alpha',
+    nickname: 'Alpha Advertiser',
+    ability: abilityFromNames(['login', 'adManage']),
+    parent: 'agent',
+    topUp: '5000.00',
+  },
+  {
+    username: 'adv_beta',
+    nickname: 'Beta Advertiser',
+    ability: abilityFromNames(['login', 'adManage']),
+    parent: 'agent',
+    topUp: '2500.00',
+  },
+  {
+    username: 'auditor',
+    nickname: 'Auditor',
+    ability: abilityFromNames(['login', 'examAdvanced']),
+    parent: 'admin',
+  },
+  {
+    username: 'operator',
+    nickname: 'Operator',
+    ability: abilityFromNames(['login', 'slot', 'ssp']),
+    parent: 'admin',
+  },
+  {
+    username: 'finance',
+    nickname: 'Finance',
+    ability: abilityFromNames(['login', 'charger']),
+    parent: 'admin',
+  },
+];
+
+/** Who tops up the demo advertisers. */
+const TOP_UP_ACTOR = 'finance';
+
+export const DEMO_LANGUAGES = [
+  { name: 'English', code: 'en' },
+  { name: 'Chinese', code: 'zh' },
+  { name: 'French', code: 'fr' },
+  { name: 'Spanish', code: 'es' },
+  { name: 'German', code: 'de' },
+  { name: 'Japanese', code: 'ja' },
+  { name: 'Portuguese', code: 'pt' },
+  { name: 'Arabic', code: 'ar' },
+  { name: 'Hindi', code: 'hi' },
+  { name: 'Indonesian', code: 'id' },
+  { name: 'Russian', code: 'ru' },
+  { name: 'Korean', code: 'ko' },
+] as const;
+type LanguageCode = (typeof DEMO_LANGUAGES)[number]['code'];
+
+/** ISO 3166-1 alpha-2 codes; the first language is the main one. */
+export const DEMO_COUNTRIES: readonly { name: string; code: string; langs: LanguageCode[] }[] = [
+  { name: 'United States', code: 'US', langs: ['en', 'es'] },
+  { name: 'United Kingdom', code: 'GB', langs: ['en'] },
+  { name: 'Canada', code: 'CA', langs: ['en', 'fr'] },
+  { name: 'China', code: 'CN', langs: ['zh'] },
+  { name: 'France', code: 'FR', langs: ['fr'] },
+  { name: 'Germany', code: 'DE', langs: ['de'] },
+  { name: 'Spain', code: 'ES', langs: ['es'] },
+  { name: 'Mexico', code: 'MX', langs: ['es'] },
+  { name: 'Brazil', code: 'BR', langs: ['pt'] },
+  { name: 'Japan', code: 'JP', langs: ['ja'] },
+  { name: 'South Korea', code: 'KR', langs: ['ko'] },
+  { name: 'India', code: 'IN', langs: ['hi', 'en'] },
+  { name: 'Indonesia', code: 'ID', langs: ['id'] },
+  { name: 'Saudi Arabia', code: 'SA', langs: ['ar'] },
+  { name: 'Russia', code: 'RU', langs: ['ru'] },
+];
+
+const size = (width: number, height: number): SizeValue => ({ width, height });
+
+/** One style per AdStyleType, with the sizes and limits common in mobile advertising. */
+export const DEMO_STYLES: readonly (typeof adStyles.$inferInsert)[] = [
+  {
+    name: 'Text',
+    type: AdStyleType.text,
+    meta: ['title', 'description', 'button'],
+    titleLength: 30,
+    descriptionLength: 90,
+  },
+  {
+    name: 'Image only',
+    type: AdStyleType.imageOnly,
+    imgSize: size(1200, 628),
+    meta: ['image'],
+    titleLength: 0,
+    descriptionLength: 0,
+  },
+  {
+    name: 'Small image',
+    type: AdStyleType.smallImage,
+    iconSize: size(120, 120),
+    imgSize: size(480, 320),
+    meta: ['title', 'description', 'icon', 'image'],
+    titleLength: 25,
+    descriptionLength: 80,
+  },
+  {
+    name: 'Big image',
+    type: AdStyleType.bigImage,
+    iconSize: size(120, 120),
+    imgSize: size(1200, 628),
+    meta: ['title', 'description', 'icon', 'image', 'button'],
+    titleLength: 30,
+    descriptionLength: 90,
+  },
+  {
+    name: 'Three images',
+    type: AdStyleType.threeImages,
+    img3Size: size(360, 240),
+    meta: ['title', 'images'],
+    titleLength: 30,
+    descriptionLength: 0,
+  },
+  {
+    name: 'Video',
+    type: AdStyleType.video,
+    iconSize: size(120, 120),
+    imgSize: size(1280, 720),
+    videoSize: size(1280, 720),
+    meta: ['title', 'description', 'icon', 'video', 'cover', 'button'],
+    titleLength: 30,
+    descriptionLength: 90,
+  },
+];
+
+/** Serialises concurrent seeders (several processes starting on one PostgreSQL). */
+const SEED_LOCK_KEY = 4_207_312;
+
+/** Seeds the demo data into an empty database; answers false when users already exist. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const passwordHashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
+    if (existing) return false;
+
+    const ids = new Map<string, number>();
+    for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: account.username,
+          passwordHash: passwordHashes[index] ?? '',
+          nickname: account.nickname,
+          ability: account.ability,
+          parentId: account.parent === null ? null : (ids.get(account.parent) ?? null),
+        })
+        .returning({ id: users.id });
+      if (row) ids.set(account.username, row.id);
+    }
+
+    const actorId = ids.get(TOP_UP_ACTOR) ?? null;
+    const topUps = DEMO_ACCOUNTS.filter((account) => account.topUp !== undefined);
+    for (const account of topUps) {
+      const amount = toMicros(account.topUp ?? '0');
+      await tx.insert(ledgerEntries).values({
+        userId: ids.get(account.username) ?? 0,
+        kind: LedgerKind.topUp,
+        amount,
+        balanceAfter: amount,
+        note: 'Opening top-up (demo data)',
+        actorId,
+        actingUserId: actorId,
+      });
+    }
+
+    const languageRows = await tx
+      .insert(languages)
+      .values([...DEMO_LANGUAGES])
+      .returning({ id: languages.id, code: languages.code });
+    const languageId = new Map(languageRows.map((row) => [row.code, row.id]));
+    await tx.insert(countries).values(
+      DEMO_COUNTRIES.map((country) => {
+        const langIds = country.langs.map((code) => languageId.get(code) ?? 0);
+        return { name: country.name, code: country.code, langId: langIds[0] ?? null, langIds };
+      }),
+    );
+    await tx.insert(adStyles).values([...DEMO_STYLES]);
+    return true;
+  });
+}
+
+/** The table printed on the start that seeded the demo accounts. */
+export function formatDemoAccounts(): string {
+  const rows = DEMO_ACCOUNTS.map((account) => [
+    account.username,
+    DEMO_PASSWORD,
+    account.parent ?? '-',
+    account.ability === ABILITY_ALL ? 'every role' : deriveRoles(account.ability).join(', '),
+  ]);
+  const header = ['username', 'password', 'owner', 'roles'];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [
+    'Demo accounts (demo data only: change or remove them before real use):',
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...rows.map(line),
+  ].join('\n');
+}

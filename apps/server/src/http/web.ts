@@ -1,0 +1,64 @@
+/**
+ * The built console (WEB_DIST) in production-like runs, and the not-found answer for all.
+ * Files are looked up on each request (wildcard mode), so a rebuild needs no restart.
+ * Hashed files under /assets are cached for a year; everything else revalidates. A browser
+ * navigation to a console route (/dashboard, /ad/plan/12) gets index.html; an unknown API
+ * path gets the notFound envelope.
+ */
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorReply } from './envelope.js';
+
+/** Paths that are never console routes. */
+const NON_CONSOLE_PREFIXES = [
+  '/svc/',
+  '/api/',
+  '/docs',
+  '/healthz',
+  '/assets/',
+  '/openrtb2/',
+  '/serve/',
+  '/dsp/',
+];
+
+function isConsoleNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (!(request.headers.accept ?? '').includes('text/html')) return false;
+  const path = request.url.split('?')[0] ?? '/';
+  return !NON_CONSOLE_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+}
+
+export function webAppAvailable(webDist: string): boolean {
+  return existsSync(join(webDist, 'index.html'));
+}
+
+/** Must be called before any plugin registration, so every context shares it. */
+export function registerNotFound(app: FastifyInstance, serveConsole: boolean): void {
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (serveConsole && isConsoleNavigation(request)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const path = request.url.split('?')[0] ?? '';
+    const { status, body } = errorReply('notFound', `Not found: ${request.method} ${path}`);
+    return reply.status(status).send(body);
+  });
+}
+
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const assetsDir = join(webDist, 'assets') + sep;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}

@@ -1,0 +1,108 @@
+/** SQL over users and change_log for the user module (and the proxy check). */
+import { eq, sql } from 'drizzle-orm';
+import { selectRows, type Database } from '../../db/client.js';
+import { changeLog, users, type UserRow } from '../../db/schema.js';
+
+/** Every user column but the password hash: what leaves the repo for the rest of the app. */
+export const accountColumns = {
+  id: users.id,
+  username: users.username,
+  nickname: users.nickname,
+  avatar: users.avatar,
+  introduction: users.introduction,
+  ability: users.ability,
+  parentId: users.parentId,
+  revenueShare: users.revenueShare,
+  status: users.status,
+  failedLogins: users.failedLogins,
+  lockedUntil: users.lockedUntil,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+export type Account = Omit<UserRow, 'passwordHash'>;
+
+export async function findAccountById(db: Database, id: number): Promise<Account | undefined> {
+  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findPasswordHash(db: Database, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.passwordHash;
+}
+
+export interface ProfileValues {
+  nickname: string;
+  avatar: string;
+  introduction: string;
+}
+
+export async function updateProfile(
+  db: Database,
+  id: number,
+  values: ProfileValues,
+): Promise<Account | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning(accountColumns);
+  return row;
+}
+
+export async function updatePasswordHash(
+  db: Database,
+  id: number,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Clears the failed sign-ins and the lock; false when the user does not exist. */
+export async function clearLoginLock(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * True when `ownerId` is an ancestor of `userId` in the ownership tree (parent_id), walking
+ * up from the user. Depth-capped so a corrupted cycle cannot loop forever.
+ */
+export async function isOwnedBy(db: Database, userId: number, ownerId: number): Promise<boolean> {
+  const [row] = await selectRows<{ owned: boolean }>(
+    db,
+    sql`
+      with recursive chain (id, parent_id, depth) as (
+        select id, parent_id, 0 from ${users} where id = ${userId}
+        union all
+        select u.id, u.parent_id, chain.depth + 1
+        from ${users} u join chain on u.id = chain.parent_id
+        where chain.depth < 64
+      )
+      select exists (select 1 from chain where parent_id = ${ownerId}) as owned
+    `,
+  );
+  return row?.owned === true;
+}
+
+export interface ChangeLogEntry {
+  targetType: string;
+  targetId: number;
+  method: string;
+  valueBefore: unknown;
+  valueAfter: unknown;
+  comment?: string;
+  actorId: number;
+  actingUserId: number;
+}
+
+export async function insertChangeLog(db: Database, entry: ChangeLogEntry): Promise<void> {
+  await db.insert(changeLog).values(entry);
+}

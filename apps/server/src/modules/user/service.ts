@@ -1,0 +1,120 @@
+/** The signed-in user's own account: profile, password, and unlocking by a user manager. */
+import { AppError, ZPassword, type CurrentUser, type ProfileForm } from '@adloom/domain';
+import type { Database } from '../../db/client.js';
+import type { AuthContext } from '../../http/types.js';
+import { parseOrThrow } from '../../validation.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { decodeField, revokeOtherSessions } from '../auth/service.js';
+import * as repo from './repo.js';
+import type { Account } from './repo.js';
+
+export const WRONG_OLD_PASSWORD_MESSAGE = 'The old password is wrong.';
+export const SAME_PASSWORD_MESSAGE = 'The new password must differ from the old one';
+
+export function presentCurrentUser(user: Account, realUser: Account | null): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    introduction: user.introduction,
+    ability: user.ability,
+    parentId: user.parentId,
+    realUser: realUser
+      ? { id: realUser.id, username: realUser.username, nickname: realUser.nickname }
+      : null,
+  };
+}
+
+export function currentUserOf(auth: AuthContext): CurrentUser {
+  return presentCurrentUser(auth.actingUser, auth.proxied ? auth.realUser : null);
+}
+
+const profileOf = (user: Account) => ({
+  nickname: user.nickname,
+  avatar: user.avatar,
+  introduction: user.introduction,
+});
+
+/** Edits the acting user's profile; a write that changes nothing is refused (spec §5). */
+export async function updateProfile(
+  db: Database,
+  auth: AuthContext,
+  form: ProfileForm,
+): Promise<CurrentUser> {
+  const before = profileOf(auth.actingUser);
+  const after = { nickname: form.nickname, avatar: form.avatar, introduction: form.introduction };
+  if (JSON.stringify(before) === JSON.stringify(after)) throw new AppError('noneUpdate');
+  const updated = await db.transaction(async (tx) => {
+    const row = await repo.updateProfile(tx, auth.actingUser.id, after);
+    if (!row) throw new AppError('notFound');
+    await repo.insertChangeLog(tx, {
+      targetType: 'user',
+      targetId: row.id,
+      method: 'updateProfile',
+      valueBefore: before,
+      valueAfter: after,
+      actorId: auth.realUser.id,
+      actingUserId: auth.actingUser.id,
+    });
+    return row;
+  });
+  return presentCurrentUser(updated, auth.proxied ? auth.realUser : null);
+}
+
+/**
+ * Changes the acting user's password after checking the old one; every other session of the
+ * user ends, the one making the change stays.
+ */
+export async function changePassword(
+  db: Database,
+  auth: AuthContext,
+  body: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const oldPassword = decodeField('oldPassword', body.oldPassword);
+  const newPassword = parseOrThrow(ZPassword, decodeField('newPassword', body.newPassword), [
+    'newPassword',
+  ]);
+  if (newPassword === oldPassword) throw AppError.field('newPassword', SAME_PASSWORD_MESSAGE);
+
+  const user = auth.actingUser;
+  const storedHash = await repo.findPasswordHash(db, user.id);
+  if (!storedHash || !(await verifyPassword(oldPassword, storedHash))) {
+    throw AppError.field('oldPassword', WRONG_OLD_PASSWORD_MESSAGE);
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, user.id, passwordHash);
+    await revokeOtherSessions(tx, user.id, auth.tokens);
+    await repo.insertChangeLog(tx, {
+      targetType: 'user',
+      targetId: user.id,
+      method: 'changePassword',
+      valueBefore: null,
+      valueAfter: null,
+      actorId: auth.realUser.id,
+      actingUserId: user.id,
+    });
+  });
+}
+
+/** Clears a sign-in lock (user managers only, checked by the route's access). */
+export async function unlockUser(db: Database, auth: AuthContext, id: number): Promise<void> {
+  const target = await repo.findAccountById(db, id);
+  if (!target) throw new AppError('notFound', `User ${id} was not found.`);
+  await db.transaction(async (tx) => {
+    await repo.clearLoginLock(tx, id);
+    await repo.insertChangeLog(tx, {
+      targetType: 'user',
+      targetId: id,
+      method: 'unlock',
+      valueBefore: {
+        failedLogins: target.failedLogins,
+        lockedUntil: target.lockedUntil?.toISOString() ?? null,
+      },
+      valueAfter: { failedLogins: 0, lockedUntil: null },
+      actorId: auth.realUser.id,
+      actingUserId: auth.actingUser.id,
+    });
+  });
+}

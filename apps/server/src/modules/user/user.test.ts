@@ -1,0 +1,289 @@
+import { Ability, ResponseCode, encodeCredential } from '@adloom/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeLog, users } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildUser, credentials } from '../../test/factories.js';
+import { api, expectCode, login } from '../../test/http.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function latestChange(targetId: number, method: string) {
+  const [row] = await t.db
+    .select()
+    .from(changeLog)
+    .where(
+      and(
+        eq(changeLog.targetType, 'user'),
+        eq(changeLog.targetId, targetId),
+        eq(changeLog.method, method),
+      ),
+    )
+    .orderBy(desc(changeLog.id))
+    .limit(1);
+  return row;
+}
+
+describe('GET /svc/sys/user/currentUser', () => {
+  it('answers the signed-in user, without secrets', async () => {
+    const owner = await buildUser(t.db, { ability: Ability.login | Ability.userAgent });
+    const user = await buildUser(t.db, { parentId: owner.id, nickname: 'Jo' });
+    const token = await login(t.app, user.username, user.password);
+    const result = await api(t.app, { url: '/svc/sys/user/currentUser', token });
+    expect(result.body).toEqual({
+      code: 200,
+      msg: 'success',
+      data: {
+        id: user.id,
+        username: user.username,
+        nickname: 'Jo',
+        avatar: '',
+        introduction: '',
+        ability: user.ability,
+        parentId: owner.id,
+        realUser: null,
+      },
+    });
+  });
+
+  it('answers the demo administrator with every ability', async () => {
+    const token = await login(t.app, 'admin', 'adloom123');
+    const result = await api<{ username: string; nickname: string; ability: number }>(t.app, {
+      url: '/svc/sys/user/currentUser',
+      token,
+    });
+    expect(result.body.data).toMatchObject({ username: 'admin', parentId: null });
+    expect(result.body.data.ability & Ability.systemManage).toBe(Ability.systemManage);
+  });
+});
+
+describe('PUT /svc/sys/user/profile', () => {
+  it('updates the profile, answers the user and logs the change with the actor', async () => {
+    const user = await buildUser(t.db, { nickname: 'Before' });
+    const token = await login(t.app, user.username, user.password);
+    const result = await api(t.app, {
+      method: 'PUT',
+      url: '/svc/sys/user/profile',
+      token,
+      body: {
+        nickname: '  After  ',
+        avatar: 'https://example.com/a.png',
+        introduction: 'Hello',
+      },
+    });
+    expectCode(result, 200, 200);
+    expect(result.body.data).toMatchObject({
+      id: user.id,
+      nickname: 'After',
+      avatar: 'https://example.com/a.png',
+      introduction: 'Hello',
+      realUser: null,
+    });
+    const change = await latestChange(user.id, 'updateProfile');
+    expect(change).toMatchObject({
+      valueBefore: { nickname: 'Before', avatar: '', introduction: '' },
+      valueAfter: { nickname: 'After', avatar: 'https://example.com/a.png', introduction: 'Hello' },
+      actorId: user.id,
+      actingUserId: user.id,
+    });
+  });
+
+  it('accepts the form as multipart', async () => {
+    const user = await buildUser(t.db);
+    const token = await login(t.app, user.username, user.password);
+    const result = await api(t.app, {
+      method: 'PUT',
+      url: '/svc/sys/user/profile',
+      token,
+      multipart: { nickname: 'Form', avatar: '', introduction: 'Via FormData' },
+    });
+    expectCode(result, 200, 200);
+    expect(result.body.data).toMatchObject({ nickname: 'Form', introduction: 'Via FormData' });
+  });
+
+  it('names every invalid field and writes nothing', async () => {
+    const user = await buildUser(t.db, { nickname: 'Unchanged' });
+    const token = await login(t.app, user.username, user.password);
+    const result = await api<{ fields: { path: string }[] }>(t.app, {
+      method: 'PUT',
+      url: '/svc/sys/user/profile',
+      token,
+      body: { nickname: '', avatar: 'javascript:alert(1)', introduction: 'x'.repeat(501) },
+    });
+    expectCode(result, ResponseCode.validation, 400);
+    expect(result.body.data.fields.map((field) => field.path).sort()).toEqual([
+      'avatar',
+      'introduction',
+      'nickname',
+    ]);
+    expect(result.body.msg).toMatch(/nickname: /);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.nickname).toBe('Unchanged');
+    expect(await latestChange(user.id, 'updateProfile')).toBeUndefined();
+  });
+
+  it('answers None Update when nothing changes', async () => {
+    const user = await buildUser(t.db, { nickname: 'Same' });
+    const token = await login(t.app, user.username, user.password);
+    const result = await api(t.app, {
+      method: 'PUT',
+      url: '/svc/sys/user/profile',
+      token,
+      body: { nickname: 'Same', avatar: '', introduction: '' },
+    });
+    expect(result.body).toEqual({ code: ResponseCode.noneUpdate, msg: 'None Update.', data: null });
+  });
+});
+
+describe('PUT /svc/sys/user/password', () => {
+  async function changePassword(token: string, oldPassword: string, newPassword: string) {
+    return api<{ fields: { path: string; message: string }[] }>(t.app, {
+      method: 'PUT',
+      url: '/svc/sys/user/password',
+      token,
+      body: {
+        oldPassword: encodeCredential(oldPassword),
+        newPassword: encodeCredential(newPassword),
+      },
+    });
+  }
+
+  it('refuses a wrong old password on the field oldPassword', async () => {
+    const user = await buildUser(t.db);
+    const token = await login(t.app, user.username, user.password);
+    const result = await changePassword(token, 'not-my-password', 'brand-new-1');
+    expectCode(result, ResponseCode.validation, 400);
+    expect(result.body.data.fields).toEqual([
+      { path: 'oldPassword', message: 'The old password is wrong.' },
+    ]);
+  });
+
+  it('refuses a new password equal to the old one, or too short, on the field newPassword', async () => {
+    const user = await buildUser(t.db);
+    const token = await login(t.app, user.username, user.password);
+    const same = await changePassword(token, user.password, user.password);
+    expectCode(same, ResponseCode.validation, 400);
+    expect(same.body.data.fields).toEqual([
+      { path: 'newPassword', message: 'The new password must differ from the old one' },
+    ]);
+    const short = await changePassword(token, user.password, 'abc');
+    expect(short.body.data.fields).toEqual([
+      { path: 'newPassword', message: 'Too small: expected string to have >=6 characters' },
+    ]);
+  });
+
+  it('refuses values that are not encoded', async () => {
+    const user = await buildUser(t.db);
+    const token = await login(t.app, user.username, user.password);
+    const result = await api<{ fields: { path: string }[] }>(t.app, {
+      method: 'PUT',
+      url: '/svc/sys/user/password',
+      token,
+      multipart: { oldPassword: user.password, newPassword: encodeCredential('brand-new-1') },
+    });
+    expectCode(result, ResponseCode.validation, 400);
+    expect(result.body.data.fields[0]?.path).toBe('oldPassword');
+  });
+
+  it('changes the password: the old one stops working, other sessions end', async () => {
+    const user = await buildUser(t.db);
+    const token = await login(t.app, user.username, user.password);
+    const otherSession = await login(t.app, user.username, user.password);
+    const result = await changePassword(token, user.password, 'brand-new-1');
+    expect(result.body).toEqual({ code: 200, msg: 'success', data: null });
+
+    const url = '/svc/sys/user/currentUser';
+    expectCode(await api(t.app, { url, token }), 200, 200);
+    expectCode(await api(t.app, { url, token: otherSession }), -100, 401);
+    const old = await api(t.app, {
+      method: 'POST',
+      url: '/user/login',
+      body: credentials(user.username, user.password),
+    });
+    expect(old.body.msg).toBe('Wrong username or password.');
+    await login(t.app, user.username, 'brand-new-1');
+    expect(await latestChange(user.id, 'changePassword')).toMatchObject({ actorId: user.id });
+  });
+});
+
+describe('POST /svc/sys/user/unlock', () => {
+  async function lockedUser() {
+    const user = await buildUser(t.db);
+    await t.db
+      .update(users)
+      .set({ failedLogins: 3, lockedUntil: new Date(Date.now() + 600_000) })
+      .where(eq(users.id, user.id));
+    return user;
+  }
+
+  it('lets a user manager unlock an account, which can then sign in', async () => {
+    const manager = await buildUser(t.db, { ability: Ability.login | Ability.userManage });
+    const user = await lockedUser();
+    const locked = await api(t.app, {
+      method: 'POST',
+      url: '/user/login',
+      body: credentials(user.username, user.password),
+    });
+    expectCode(locked, ResponseCode.locked, 423);
+
+    const token = await login(t.app, manager.username, manager.password);
+    const result = await api(t.app, {
+      method: 'POST',
+      url: '/svc/sys/user/unlock',
+      token,
+      body: { id: user.id },
+    });
+    expect(result.body).toEqual({ code: 200, msg: 'success', data: null });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
+    expect(await latestChange(user.id, 'unlock')).toMatchObject({
+      actorId: manager.id,
+      valueAfter: { failedLogins: 0, lockedUntil: null },
+    });
+    await login(t.app, user.username, user.password);
+  });
+
+  it('refuses (-110) anyone without the userManager role, and changes nothing', async () => {
+    const agent = await buildUser(t.db, { ability: Ability.login | Ability.userAgent });
+    const user = await lockedUser();
+    const token = await login(t.app, agent.username, agent.password);
+    const result = await api(t.app, {
+      method: 'POST',
+      url: '/svc/sys/user/unlock',
+      token,
+      body: { id: user.id },
+    });
+    expect(result).toMatchObject({
+      status: 403,
+      body: { code: -110, msg: 'Access deni, check again.', data: null },
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.failedLogins).toBe(3);
+  });
+
+  it('answers notFound for an unknown user and a validation error for a bad id', async () => {
+    const manager = await buildUser(t.db, { ability: Ability.login | Ability.userManage });
+    const token = await login(t.app, manager.username, manager.password);
+    const missing = await api(t.app, {
+      method: 'POST',
+      url: '/svc/sys/user/unlock',
+      token,
+      body: { id: 2_000_000_000 },
+    });
+    expectCode(missing, ResponseCode.notFound, 404);
+    const bad = await api(t.app, {
+      method: 'POST',
+      url: '/svc/sys/user/unlock',
+      token,
+      multipart: { id: 'abc' },
+    });
+    expectCode(bad, ResponseCode.validation, 400);
+    expect(bad.body.msg).toMatch(/^id: /);
+  });
+});

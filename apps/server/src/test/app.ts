@@ -1,0 +1,56 @@
+/** A test's own app on its own database copy (PGlite) or the shared test database (PostgreSQL). */
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../db/client.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return openPostgres(url, 4);
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('The PGlite template is missing: run through vitest globalSetup');
+  const loadDataDir = new Blob([await readFile(template)]);
+  return openPglite(await PGlite.create({ loadDataDir }));
+}
+
+export interface TestAppOptions {
+  /** Environment overrides, as the server would read them. */
+  env?: Record<string, string>;
+  logger?: FastifyServerOptions['logger'];
+  /** Adds routes before the app is ready (e.g. a throwing route). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    WEB_DIST: '/nonexistent/adloom-web-dist',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

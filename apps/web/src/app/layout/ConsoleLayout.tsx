@@ -1,0 +1,113 @@
+/**
+ * The console shell (spec §1): a collapsible side menu (its state kept in the sidebar
+ * cookie), a top bar with the page trail, proxy banner, language switch and user menu,
+ * the page, and the copyright footer.
+ */
+import { Suspense, useState } from 'react';
+import { Button, Layout } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import Cookies from 'js-cookie';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { COMPANY_NAME, COOKIES, PRODUCT_TITLE } from '@adloom/domain';
+import logo from '../../assets/logo.svg';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { AntdProvider } from '../AntdProvider';
+import { Loading } from '../Loading';
+import { trailOf } from './navigation';
+import { ProxyBanner } from './ProxyBanner';
+import { SideMenu } from './SideMenu';
+import { UserMenu } from './UserMenu';
+import styles from './ConsoleLayout.module.css';
+
+/** Sidebar cookie values: '1' opened, '0' collapsed. */
+const SIDEBAR_OPENED = '1';
+const SIDEBAR_COLLAPSED = '0';
+
+function Shell() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(
+    () => Cookies.get(COOKIES.sidebar) === SIDEBAR_COLLAPSED,
+  );
+
+  const toggle = () => {
+    const next = !collapsed;
+    setCollapsed(next);
+    Cookies.set(COOKIES.sidebar, next ? SIDEBAR_COLLAPSED : SIDEBAR_OPENED, {
+      expires: 365,
+      sameSite: 'lax',
+      path: '/',
+    });
+  };
+  const trail = trailOf(pathname);
+
+  return (
+    <Layout className={styles.shell}>
+      <a className="adl-skip-link" href="#main-content">
+        {t('layout.skipToContent')}
+      </a>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        width={220}
+        className={styles.sider}
+      >
+        <Link to="/dashboard" className={styles.brand}>
+          <img src={logo} alt="" width={28} height={28} />
+          {!collapsed && <span>{PRODUCT_TITLE}</span>}
+          {collapsed && <span className="adl-visually-hidden">{PRODUCT_TITLE}</span>}
+        </Link>
+        <nav aria-label={t('layout.mainMenu')}>
+          <SideMenu collapsed={collapsed} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className={styles.header}>
+          <Button
+            type="text"
+            onClick={toggle}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
+            aria-expanded={!collapsed}
+          />
+          <div className={styles.trail}>
+            {trail.map((key, index) => (
+              <span key={key} aria-current={index === trail.length - 1 ? 'page' : undefined}>
+                {index > 0 && (
+                  <span aria-hidden="true" className={styles.trailSeparator}>
+                    /
+                  </span>
+                )}
+                {t(key)}
+              </span>
+            ))}
+          </div>
+          <div className={styles.headerEnd}>
+            <ProxyBanner />
+            <LanguageSwitch size="small" />
+            <UserMenu />
+          </div>
+        </Layout.Header>
+        <Layout.Content id="main-content" tabIndex={-1} className={styles.content}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+        <Layout.Footer className={styles.footer}>
+          {t('layout.copyright', { year: new Date().getFullYear(), company: COMPANY_NAME })}
+        </Layout.Footer>
+      </Layout>
+    </Layout>
+  );
+}
+
+/** The shell with Ant Design around it (its own chunk, never part of /login). */
+export function ConsoleLayout() {
+  return (
+    <AntdProvider>
+      <Shell />
+    </AntdProvider>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The page registry: route path → lazily loaded page. Every page is its own chunk (a page
+ * imported statically anywhere would not be split), so /login loads neither the shell nor
+ * any console page. Screens of later releases share ComingPage, each with its own entry.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export type LazyPage = LazyExoticComponent<ComponentType>;
+
+const ComingPage = lazy(() =>
+  import('../features/coming/pages/ComingPage').then((m) => ({ default: m.ComingPage })),
+);
+
+export const PAGES: Readonly<Record<string, LazyPage>> = {
+  '/login': lazy(() =>
+    import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+  ),
+  '/404': lazy(() =>
+    import('../features/errors/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+  ),
+  '/401': lazy(() =>
+    import('../features/errors/pages/DeniedPage').then((m) => ({ default: m.DeniedPage })),
+  ),
+  '/dashboard': lazy(() =>
+    import('../features/dashboard/pages/DashboardPage').then((m) => ({
+      default: m.DashboardPage,
+    })),
+  ),
+  '/user/index': lazy(() =>
+    import('../features/user/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+  ),
+  '/user/password': lazy(() =>
+    import('../features/user/pages/PasswordPage').then((m) => ({ default: m.PasswordPage })),
+  ),
+  '/ad/plan': ComingPage,
+  '/ad/plan/:id': ComingPage,
+  '/ad/idea': ComingPage,
+  '/ad/resource': ComingPage,
+  '/ad/exam': ComingPage,
+  '/ssp/media': ComingPage,
+  '/ssp/slot': ComingPage,
+  '/ssp/dsp': ComingPage,
+  '/report/index': ComingPage,
+  '/report/countryReport': ComingPage,
+  '/sspReport/index': ComingPage,
+  '/user/manage': ComingPage,
+  '/system/human': ComingPage,
+  '/system/style': ComingPage,
+  '/system/adType': ComingPage,
+  '/system/brand': ComingPage,
+  '/system/brand/:id': ComingPage,
+  '/system/country': ComingPage,
+};
+
+/** The console shell (menu, top bar, footer): its own chunk, never part of /login. */
+export const ConsoleLayout = lazy(() =>
+  import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })),
+);

@@ -1,0 +1,197 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import {
+  Ability,
+  ABILITY_ALL,
+  COOKIES,
+  CONSOLE_ROUTES,
+  deriveRoles,
+  flattenRoutes,
+  menuFor,
+  type CurrentUser,
+} from '@adloom/domain';
+import { configureApi } from '../lib/api';
+import { setupI18n } from '../lib/i18n';
+import { createQueryClient } from '../lib/query';
+import { App } from './App';
+import { groupTarget } from './guards';
+import { groupOf, selectedMenuKey, trailOf } from './layout/navigation';
+import { comingKeyOf } from '../features/coming/pages/ComingPage';
+import { flattenCatalogue } from '../locales/check';
+import { messages as en } from '../locales/en';
+import { PAGES } from './pages';
+import { buildRoutes } from './routes';
+import { documentTitleOf } from './AppRoot';
+
+const ADVERTISER = Ability.login | Ability.adManage;
+const AUDITOR = Ability.login | Ability.examAdvanced;
+
+function userWith(ability: number): CurrentUser {
+  return {
+    id: 3,
+    username: 'someone',
+    nickname: 'Someone',
+    avatar: '',
+    introduction: '',
+    ability,
+    parentId: null,
+    realUser: null,
+  };
+}
+
+function envelope(data: unknown) {
+  return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const SUMMARY = {
+  balance: 0,
+  spendToday: 0,
+  costThisMonth: 0,
+  incomeToday: 0,
+  incomeYesterday: 0,
+  incomeThisMonth: 0,
+  incomeLastMonth: 0,
+  livePlans: null,
+  shortBalancePlans: null,
+  creativesUnderAudit: null,
+  creativesFailed: null,
+  trend: [],
+};
+
+/** Renders the app at `path`, signed in with `ability` (or anonymous). */
+function renderAt(path: string, ability?: number) {
+  if (ability !== undefined) {
+    document.cookie = `${COOKIES.adminToken}=token; path=/`;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        envelope(url.startsWith('/svc/dashboard') ? SUMMARY : userWith(ability)),
+      ),
+    );
+  }
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(<App router={router} queryClient={createQueryClient()} />);
+  return router;
+}
+
+beforeAll(async () => {
+  await setupI18n('en');
+  // The shell and its pages are loaded on first use: give them time.
+  configure({ asyncUtilTimeout: 5000 });
+});
+
+beforeEach(() => {
+  configureApi({ notifyError: () => undefined });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('page registry', () => {
+  it('has a lazy page for every route of the domain table that is not a group', () => {
+    for (const route of flattenRoutes(CONSOLE_ROUTES)) {
+      if (route.children) expect(PAGES[route.path], route.path).toBeUndefined();
+      else expect(PAGES[route.path], route.path).toBeDefined();
+    }
+  });
+});
+
+describe('screens of later releases', () => {
+  it('each have their own route entry and say what they will hold', () => {
+    const keys = flattenCatalogue(en);
+    const coming = flattenRoutes(CONSOLE_ROUTES).filter(
+      (route) => PAGES[route.path] !== undefined && PAGES[route.path] === PAGES['/ad/plan'],
+    );
+    expect(coming.map((route) => route.path)).toContain('/system/brand/:id');
+    expect(coming).toHaveLength(18);
+    for (const route of coming) {
+      expect(keys.has(comingKeyOf(route.titleKey)), route.path).toBe(true);
+    }
+  });
+});
+
+describe('access rules', () => {
+  it('sends an anonymous visitor to /login with the wanted path', async () => {
+    const router = renderAt('/ad/plan?page=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fad%2Fplan%3Fpage%3D2');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText('Username')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+  });
+
+  it('lets an anonymous visitor see /404 and /401', async () => {
+    const router = renderAt('/somewhere/unknown');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('sends a signed-in visitor of /login on to the redirect target', async () => {
+    const router = renderAt('/login?redirect=%2Fuser%2Fpassword', ADVERTISER);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/password'));
+  });
+
+  it('never follows a redirect target off the site', async () => {
+    const router = renderAt('/login?redirect=%2F%2Fevil.example', ADVERTISER);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends / to /dashboard', async () => {
+    const router = renderAt('/', ADVERTISER);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends a missing role to /401 with the no-go-back flag', async () => {
+    const router = renderAt('/system/country', ADVERTISER);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/401'));
+    expect(router.state.location.state).toEqual({ noGoBack: true });
+    expect(await screen.findByRole('button', { name: 'Home' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Go back' })).toBeNull();
+  });
+
+  it('sends a group to its default child, or the first permitted one', async () => {
+    const router = renderAt('/ad', AUDITOR);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ad/exam'));
+  });
+
+  it('shows only the menu entries the roles permit, and titles the page', async () => {
+    renderAt('/dashboard', ADVERTISER);
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    for (const name of ['Dashboard', 'Advertising', 'Reports', 'My account']) {
+      expect(within(nav).getByText(name)).toBeTruthy();
+    }
+    expect(within(nav).queryByText('Supply side')).toBeNull();
+    expect(within(nav).queryByText('System settings')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Dashboard - Adloom'));
+    expect(await screen.findByRole('button', { name: 'Publish new ad' })).toBeTruthy();
+  });
+});
+
+describe('navigation helpers', () => {
+  const everything = menuFor(deriveRoles(ABILITY_ALL));
+
+  it('highlights the menu entry of a hidden page', () => {
+    expect(selectedMenuKey(everything, '/ad/plan/12')).toBe('/ad/plan');
+    expect(selectedMenuKey(everything, '/system/brand/3')).toBe('/system/brand');
+    expect(selectedMenuKey(everything, '/dashboard')).toBe('/dashboard');
+    expect(groupOf('/ad/plan')?.path).toBe('/ad');
+  });
+
+  it('builds the page trail and the document title', () => {
+    expect(trailOf('/ad/plan/12')).toEqual(['menu.ad', 'menu.planEdit']);
+    expect(trailOf('/dashboard')).toEqual(['menu.dashboard']);
+    expect(documentTitleOf('/user/password', (key) => `<${key}>`)).toBe('<menu.password> - Adloom');
+    expect(documentTitleOf('/nowhere', (key) => key)).toBe('Adloom');
+  });
+
+  it('picks the default child of a group when permitted', () => {
+    const ad = CONSOLE_ROUTES.find((route) => route.path === '/ad');
+    if (!ad) throw new Error('no /ad');
+    expect(groupTarget(ad, deriveRoles(ADVERTISER))).toBe('/ad/plan');
+    expect(groupTarget(ad, deriveRoles(AUDITOR))).toBe('/ad/exam');
+    expect(groupTarget(ad, deriveRoles(Ability.login))).toBeUndefined();
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The session of spec §3 as React state: the signed-in (or, by proxy, acting) user, the
+ * roles derived from its ability, the mock-login root, and sign-out. The user comes from
+ * GET currentUser whenever a token cookie exists.
+ */
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ResponseCode,
+  currentUser,
+  deriveRoles,
+  logout,
+  mockRootOf,
+  type CurrentUser,
+  type Role,
+} from '@adloom/domain';
+import { ApiError, call } from '../lib/api';
+import { endpointKey } from '../lib/query';
+import { clearTokens, endProxy, hasToken, proxyUser } from '../lib/session';
+
+/**
+ * `failed`: the user could not be loaded (no connection, a server error); the tokens are
+ * kept and the guard offers a retry. `denied`: the server refused the acting user (-110,
+ * a proxy target outside the caller's accounts).
+ */
+export type SessionStatus = 'loading' | 'anonymous' | 'authenticated' | 'denied' | 'failed';
+
+export interface Session {
+  status: SessionStatus;
+  /** Why the user could not be loaded (status `failed` or `denied`). */
+  error: ApiError | null;
+  user: CurrentUser | null;
+  /** Roles derived from the user's ability; empty when anonymous. */
+  roles: Role[];
+  mockRoot: 'admin' | 'agent';
+  /** The `user` parameter of a proxy window. */
+  proxyUser: string | undefined;
+  /** Takes the user a sign-in or a profile edit answered. */
+  acceptUser(user: CurrentUser): void;
+  /** Tries loading the user again (after a network failure). */
+  retry(): void;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function statusOf(signedIn: boolean, loaded: boolean, error: ApiError | null): SessionStatus {
+  if (!signedIn) return 'anonymous';
+  if (loaded) return 'authenticated';
+  if (!error) return 'loading';
+  // -100: the api client has cleared the tokens and is on its way to /login.
+  if (error.code === ResponseCode.noLogin) return 'anonymous';
+  if (error.code === ResponseCode.noAuthority) return 'denied';
+  return 'failed';
+}
+
+export const CURRENT_USER_KEY = endpointKey(currentUser);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [signedIn, setSignedIn] = useState(hasToken);
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: ({ signal }) => call(currentUser, { signal, silent: true }),
+    enabled: signedIn,
+    staleTime: Infinity,
+  });
+
+  const error = useMemo(() => {
+    if (!query.error) return null;
+    return query.error instanceof ApiError
+      ? query.error
+      : new ApiError(ResponseCode.other, String(query.error));
+  }, [query.error]);
+  const status = statusOf(signedIn, query.data !== undefined, error);
+
+  useEffect(() => {
+    // A proxy window whose acting user was refused falls back to the person's own account.
+    if (status === 'denied' && proxyUser()) {
+      endProxy();
+      void queryClient.resetQueries({ queryKey: CURRENT_USER_KEY });
+    }
+  }, [status, queryClient]);
+
+  const user = status === 'authenticated' ? (query.data ?? null) : null;
+  const roles = useMemo(() => (user ? deriveRoles(user.ability) : []), [user]);
+
+  const acceptUser = useCallback(
+    (next: CurrentUser) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, next);
+      setSignedIn(true);
+    },
+    [queryClient],
+  );
+
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+
+  const signOut = useCallback(async () => {
+    if (proxyUser()) {
+      // A proxy window shares the agent's tokens: it only closes (spec §1).
+      window.close();
+      if (!window.closed) {
+        endProxy();
+        window.location.assign('/dashboard');
+      }
+      return;
+    }
+    await call(logout, { body: {}, silent: true }).catch(() => undefined);
+    clearTokens();
+    window.location.assign('/login');
+  }, []);
+
+  const session = useMemo<Session>(
+    () => ({
+      status,
+      error: status === 'failed' || status === 'denied' ? error : null,
+      user,
+      roles,
+      mockRoot: mockRootOf(roles),
+      proxyUser: proxyUser(),
+      acceptUser,
+      retry,
+      signOut,
+    }),
+    [status, error, user, roles, acceptUser, retry, signOut],
+  );
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

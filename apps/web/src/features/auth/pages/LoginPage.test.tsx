@@ -1,0 +1,80 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from '@adloom/domain';
+import { SessionProvider } from '../../../app/session';
+import { configureApi } from '../../../lib/api';
+import { changeLanguage, setupI18n } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query';
+import { LoginPage } from './LoginPage';
+
+function renderLogin() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <LoginPage />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await setupI18n('en');
+  configureApi({ notifyError: () => undefined });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+describe('LoginPage', () => {
+  it('shows the brand and the three selling lines', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Adloom' })).toBeTruthy();
+    for (const line of [
+      'Rich channel resources',
+      'Strong technical advantage',
+      'Intelligent data analysis',
+    ]) {
+      expect(screen.getByText(line)).toBeTruthy();
+    }
+  });
+
+  it('asks for both fields, then gives the too-short hints of the shared schema', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Please enter your username')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ab' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: '123' } });
+    expect(screen.getByText(`At least ${USERNAME_MIN_LENGTH} characters`)).toBeTruthy();
+    expect(screen.getByText(`At least ${PASSWORD_MIN_LENGTH} characters`)).toBeTruthy();
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's answer to a wrong password, in Chinese too", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ code: -120, msg: 'Wrong username or password.', data: null }),
+            { status: 400, headers: { 'Content-Type': 'application/json' } },
+          ),
+      ),
+    );
+    renderLogin();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'not-the-one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong username or password.');
+    fireEvent.click(screen.getByRole('radio', { name: '中文' }));
+    expect(await screen.findByText('用户名或密码错误。')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MIN_LENGTH,
+  ZChangeComment,
+  ZLoginForm,
+  ZPasswordForm,
+  ZProfileForm,
+} from '@adloom/domain';
+import { z } from 'zod';
+import { CUSTOM_MESSAGE_KEYS, fieldProblem } from './zodRule';
+import { changeLanguage, setupI18n } from './i18n';
+
+beforeAll(async () => {
+  await setupI18n('en');
+});
+
+describe('fieldProblem', () => {
+  it('gives the too-short hints of the login form in both languages', async () => {
+    expect(fieldProblem(ZLoginForm, 'username', { username: 'ab', password: 'secret1' })).toBe(
+      `At least ${USERNAME_MIN_LENGTH} characters`,
+    );
+    expect(fieldProblem(ZLoginForm, 'password', { username: 'abc', password: '12' })).toBe(
+      `At least ${PASSWORD_MIN_LENGTH} characters`,
+    );
+    await changeLanguage('zh');
+    expect(fieldProblem(ZLoginForm, 'username', { username: 'ab', password: '' })).toBe(
+      `至少 ${USERNAME_MIN_LENGTH} 个字符`,
+    );
+    await changeLanguage('en');
+  });
+
+  it('reports nothing for a valid field even when another one is wrong', () => {
+    expect(fieldProblem(ZLoginForm, 'username', { username: 'admin', password: '' })).toBe(
+      undefined,
+    );
+  });
+
+  it('puts cross-field refinements on the field they name', () => {
+    const values = { oldPassword: 'old-secret', newPassword: 'new-secret', confirmPassword: 'x' };
+    expect(fieldProblem(ZPasswordForm, 'confirmPassword', values)).toBe(
+      'The two passwords do not match',
+    );
+    expect(
+      fieldProblem(ZPasswordForm, 'newPassword', { ...values, newPassword: 'old-secret' }),
+    ).toBe('The new password must differ from the old one');
+  });
+
+  it('translates the custom messages of the domain schemas', async () => {
+    await changeLanguage('zh');
+    expect(
+      fieldProblem(ZProfileForm, 'avatar', { nickname: 'n', avatar: 'ftp://x', introduction: '' }),
+    ).toBe('必须是 http(s) 地址');
+    expect(
+      fieldProblem(ZProfileForm, 'nickname', { nickname: ' ', avatar: '', introduction: '' }),
+    ).toBe('此项必填');
+    await changeLanguage('en');
+  });
+
+  it('knows every custom message the domain schemas produce', () => {
+    const produced = [
+      ZLoginForm.safeParse({ username: 'a b c', password: 'secret1' }),
+      ZProfileForm.safeParse({ nickname: 'n', avatar: 'ftp://x', introduction: '' }),
+      ZPasswordForm.safeParse({
+        oldPassword: 'secret1',
+        newPassword: 'secret1',
+        confirmPassword: 'x',
+      }),
+      z.object({ note: ZChangeComment }).safeParse({ note: ' ' }),
+    ].flatMap((result) => result.error?.issues.map((issue) => issue.message) ?? []);
+    expect(new Set(produced)).toEqual(new Set(Object.keys(CUSTOM_MESSAGE_KEYS)));
+  });
+});

@@ -1,0 +1,12 @@
+import { coming } from './coming';
+import { common } from './common';
+import { dashboard } from './dashboard';
+import { error } from './error';
+import { layout } from './layout';
+import { login } from './login';
+import { menu } from './menu';
+import { user } from './user';
+import { validation } from './validation';
+
+/** Every en text of the console, namespaced: `menu.*`, `login.*`, … */
+export const messages = { common, menu, login, layout, dashboard, user, error, coming, validation };

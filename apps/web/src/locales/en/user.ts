@@ -1,0 +1,18 @@
+export const user = {
+  profileHeading: 'My basic info',
+  username: 'Username',
+  nickname: 'Nickname',
+  avatar: 'Avatar URL',
+  avatarHelp: 'An http(s) image address; leave it empty for the default picture.',
+  avatarPreview: 'Avatar preview',
+  introduction: 'Introduction',
+  profileSave: 'Save changes',
+  profileSaved: 'Your profile is saved.',
+  passwordHeading: 'Change password',
+  oldPassword: 'Old password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  passwordHelp: 'At least {{min}} characters.',
+  passwordSubmit: 'Change password',
+  passwordChanged: 'Your password is changed.',
+};

@@ -1,0 +1,28 @@
+import type { dashboard as en } from '../en/dashboard';
+
+export const dashboard: typeof en = {
+  balance: '账户余额',
+  spendToday: '今日消耗',
+  costThisMonth: '本月花费',
+  incomeToday: '今日收入',
+  incomeYesterday: '昨日收入',
+  incomeThisMonth: '本月收入',
+  incomeLastMonth: '上月收入',
+  spending: '消耗',
+  income: '收入',
+  delivery: '投放',
+  publishAd: '发布新广告',
+  livePlans: '投放中的计划',
+  shortBalancePlans: '余额不足的计划',
+  creativesUnderAudit: '审核中的创意',
+  creativesFailed: '审核未通过的创意',
+  plansPending: '广告计划模块上线后可用',
+  creativesPending: '广告创意模块上线后可用',
+  trend: '数据趋势（最近 30 天）',
+  impressions: '展示',
+  clicks: '点击',
+  cost: '花费',
+  incomeSeries: '收入',
+  noTraffic: '最近 30 天还没有流量',
+  loadFailed: '首页数据加载失败。',
+};

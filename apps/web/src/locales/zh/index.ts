@@ -1,0 +1,23 @@
+import type { Messages } from '../types';
+import { coming } from './coming';
+import { common } from './common';
+import { dashboard } from './dashboard';
+import { error } from './error';
+import { layout } from './layout';
+import { login } from './login';
+import { menu } from './menu';
+import { user } from './user';
+import { validation } from './validation';
+
+/** Every zh text of the console, namespaced like the English one. */
+export const messages: Messages = {
+  common,
+  menu,
+  login,
+  layout,
+  dashboard,
+  user,
+  error,
+  coming,
+  validation,
+};

@@ -124,8 +124,20 @@ describe('access rules', () => {
     expect(screen.getByLabelText('Password')).toBeTruthy();
   });
 
-  it('lets an anonymous visitor see /404 and /401', async () => {
+  it('asks an anonymous visitor of an unknown path to sign in first', async () => {
     const router = renderAt('/somewhere/unknown');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fsomewhere%2Funknown');
+  });
+
+  it('lets an anonymous visitor see /404 and /401', async () => {
+    const router = renderAt('/404');
+    await waitFor(() => expect(screen.getByRole('heading', { name: '404' })).toBeTruthy());
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('sends a signed-in visitor of an unknown path to /404', async () => {
+    const router = renderAt('/somewhere/unknown', ADVERTISER);
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
   });
 

@@ -75,7 +75,16 @@ export function buildRoutes(routes: readonly ConsoleRoute[] = CONSOLE_ROUTES): R
             ...all.filter((route) => route.access !== 'public').map(inShell),
           ],
         },
-        { path: '*', element: <Navigate to="/404" replace /> },
+        // Spec §2: an anonymous visitor reaches only /login (and the error pages), so an
+        // unknown path asks for sign-in first and shows /404 afterwards.
+        {
+          path: '*',
+          element: (
+            <RequireAuth>
+              <Navigate to="/404" replace />
+            </RequireAuth>
+          ),
+        },
       ],
     },
   ];

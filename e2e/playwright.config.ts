@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  // Two cores: one browser at a time keeps the server and Chromium from starving each other.
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  // The built console on a fresh embedded database with the demo data, as `npm start` gives.
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: 'node ../apps/server/dist/main.js',
+        url: `${baseURL}/healthz`,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PGLITE_DIR: mkdtempSync(join(tmpdir(), 'adloom-e2e-')),
+          SEED_DEMO: 'true',
+          LOG_LEVEL: 'warn',
+          LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        },
+      },
+});

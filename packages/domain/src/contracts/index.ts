@@ -4,10 +4,12 @@ export * from './auth.js';
 export * from './user.js';
 export * from './dashboard.js';
 export * from './settings.js';
+export * from './change.js';
 
 import { accountLogin, logout, serviceLogin } from './auth.js';
 import { dashboardSummary } from './dashboard.js';
-import { listAllCountries, listLanguages, listStyles } from './settings.js';
+import * as settings from './settings.js';
+import { listChanges } from './change.js';
 import { changePassword, currentUser, unlockUser, updateProfile } from './user.js';
 
 /** Every endpoint of the contract, for route registration and the permission matrix test. */
@@ -20,7 +22,35 @@ export const ENDPOINTS = {
   changePassword,
   unlockUser,
   dashboardSummary,
-  listLanguages,
-  listAllCountries,
-  listStyles,
+  listChanges,
+  listLanguages: settings.listLanguages,
+  createLanguage: settings.createLanguage,
+  modifyLanguage: settings.modifyLanguage,
+  listAllCountries: settings.listAllCountries,
+  listCountries: settings.listCountries,
+  createCountry: settings.createCountry,
+  modifyCountry: settings.modifyCountry,
+  switchCountry: settings.switchCountry,
+  listStyles: settings.listStyles,
+  createStyle: settings.createStyle,
+  modifyStyle: settings.modifyStyle,
+  switchStyle: settings.switchStyle,
+  listAdTypes: settings.listAdTypes,
+  createAdType: settings.createAdType,
+  modifyAdType: settings.modifyAdType,
+  switchAdType: settings.switchAdType,
+  listBrands: settings.listBrands,
+  listAllBrands: settings.listAllBrands,
+  getBrand: settings.getBrand,
+  createBrand: settings.createBrand,
+  modifyBrand: settings.modifyBrand,
+  switchBrand: settings.switchBrand,
+  listModels: settings.listModels,
+  createModel: settings.createModel,
+  modifyModel: settings.modifyModel,
+  switchModel: settings.switchModel,
+  listHuman: settings.listHuman,
+  createHuman: settings.createHuman,
+  modifyHuman: settings.modifyHuman,
+  switchHuman: settings.switchHuman,
 } as const;

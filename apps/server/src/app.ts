@@ -18,6 +18,7 @@ import { registerNotFound, registerWebApp, webAppAvailable } from './http/web.js
 import './http/types.js';
 import { loggerOptions } from './logger.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerChangeRoutes } from './modules/changes/routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/routes.js';
 import { registerSettingsRoutes } from './modules/settings/routes.js';
 import { registerUserRoutes } from './modules/user/routes.js';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(app);
   registerDashboardRoutes(app);
   registerSettingsRoutes(app);
+  registerChangeRoutes(app);
 
   if (serveConsole) await registerWebApp(app, config.webDist);
   return app;

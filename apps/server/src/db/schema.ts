@@ -5,7 +5,13 @@
  * Times are timestamptz (UTC instants).
  */
 import { sql } from 'drizzle-orm';
-import { LedgerKind, type AdStyleType, type EnumValue, type SimpleStatus } from '@adloom/domain';
+import {
+  LedgerKind,
+  type AdForm,
+  type AdStyleType,
+  type EnumValue,
+  type SimpleStatus,
+} from '@adloom/domain';
 import {
   type AnyPgColumn,
   bigint,
@@ -20,6 +26,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 type Status = EnumValue<typeof SimpleStatus>;
@@ -165,20 +172,25 @@ export const changeLog = pgTable(
     method: text('method').notNull(),
     valueBefore: jsonb('value_before'),
     valueAfter: jsonb('value_after'),
-    comment: text('comment').notNull().default(''),
+    /** The note's comment; null when the write carried none. */
+    comment: text('comment'),
     /** The person signed in. */
     actorId: integer('actor_id').references(() => users.id),
     /** The user acted for (equals actor_id unless by proxy). */
     actingUserId: integer('acting_user_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('change_log_target_idx').on(t.targetType, t.targetId)],
+  (t) => [
+    index('change_log_target_idx').on(t.targetType, t.targetId, t.id),
+    index('change_log_type_idx').on(t.targetType, t.id),
+  ],
 );
 
 export const languages = pgTable('languages', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   code: text('code').notNull().unique(),
+  status: smallint('status').$type<Status>().notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -225,6 +237,65 @@ export const adStyles = pgTable('ad_styles', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export const adTypes = pgTable('ad_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** AdForm 0-5. */
+  adForm: smallint('ad_form').$type<EnumValue<typeof AdForm>>().notNull(),
+  status: smallint('status').$type<Status>().notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  /** Lower-case slug: huawei, xiaomi. */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  status: smallint('status').$type<Status>().notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A device model of a brand; its code is unique within the brand. */
+export const models = pgTable(
+  'models',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    status: smallint('status').$type<Status>().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('models_brand_code_uq').on(t.brandId, t.code)],
+);
+
+/**
+ * Audience characteristics, two levels: top-level items (parent_id null) and their children.
+ * A code is unique among siblings; coalesce makes the top level one sibling group.
+ */
+export const humanItems = pgTable(
+  'human_items',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => humanItems.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    status: smallint('status').$type<Status>().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('human_items_parent_code_uq').on(sql`coalesce(${t.parentId}, 0)`, t.code),
+    index('human_items_parent_idx').on(t.parentId),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -4,6 +4,7 @@
  * the handler's answer. Handlers receive parsed input and answer the envelope's `data`.
  */
 import {
+  AppError,
   PROXY_QUERY_PARAM,
   ZEnvelope,
   type EndpointDefinition,
@@ -39,6 +40,24 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 export interface EndpointOptions {
   /** Per-route rate limit (@fastify/rate-limit), e.g. on the sign-in routes. */
   rateLimit?: RateLimitOptions;
+  /**
+   * Answers 'None Create.' (-131) before validation when the body carries no field at all
+   * (a note alone, or only blank form fields, count as nothing).
+   */
+  refuseEmptyBody?: boolean;
+}
+
+/** True when a body holds no field with a value: absent, {}, or only blanks and a note. */
+export function isEmptyBody(body: unknown): boolean {
+  if (body === null || body === undefined) return true;
+  if (typeof body !== 'object' || Array.isArray(body)) return false;
+  return Object.entries(body).every(
+    ([key, value]) =>
+      key === 'note' ||
+      value === undefined ||
+      value === null ||
+      (typeof value === 'string' && value.trim() === ''),
+  );
 }
 
 const ZProxyQuery = z.object({
@@ -91,6 +110,13 @@ export function registerEndpoint<E extends EndpointDefinition>(
     },
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
     onRequest: createAccessHook(endpoint.access),
+    ...(options.refuseEmptyBody
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (isEmptyBody(request.body)) throw new AppError('noneCreate');
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const data = await handler({
         body: request.body as ParsedBody<E>,

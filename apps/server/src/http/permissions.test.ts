@@ -16,6 +16,18 @@ import { DEMO_ACCOUNTS } from '../db/seed.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { buildSession, buildUser, credentials, type TestUser } from '../test/factories.js';
 import { api } from '../test/http.js';
+import {
+  buildAdType,
+  buildBrand,
+  buildCountry,
+  buildHumanItem,
+  buildLanguage,
+  buildModel,
+  buildStyle,
+  countryCodes,
+  uniqueLanguageCode,
+  uniqueSlug,
+} from '../test/settings-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +42,24 @@ interface SampleContext {
   /** Another user, the target of user-management calls. */
   other: TestUser;
 }
-type Sample = (context: SampleContext) => { body?: unknown };
+interface SampleRequest {
+  body?: unknown;
+  query?: Record<string, string | number>;
+}
+/** A request that succeeds for an allowed caller; may build its own fixtures first. */
+type Sample = (context: SampleContext) => SampleRequest | Promise<SampleRequest>;
+
+const nextCountryCode = countryCodes('XY');
+const note = (comment: string) =>
+  JSON.stringify({
+    target_type: 'country',
+    method: 'modify',
+    target: 0,
+    value_before: '{}',
+    value_after: '{}',
+    comment,
+  });
+const db = () => t.db;
 
 let counter = 0;
 const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
@@ -52,10 +81,80 @@ const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
   },
   unlockUser: ({ other }) => ({ body: { id: other.id } }),
   dashboardSummary: () => ({}),
+  listChanges: ({ user }) => ({ query: { target_type: 'user', target_id: user.id } }),
   listLanguages: () => ({}),
+  createLanguage: () => ({
+    body: { name: `Matrix ${(counter += 1)}`, code: uniqueLanguageCode() },
+  }),
+  modifyLanguage: async () => ({
+    body: { id: (await buildLanguage(db())).id, name: `Renamed ${(counter += 1)}` },
+  }),
   listAllCountries: () => ({}),
+  listCountries: () => ({ query: { keyword: 'a', sort: 'name', order: 'desc', size: 10 } }),
+  createCountry: () => ({
+    body: { name: 'Matrixland', code: nextCountryCode(), lang_id: null, lang_ids: [] },
+  }),
+  modifyCountry: async () => ({
+    body: {
+      id: (await buildCountry(db(), { code: nextCountryCode() })).id,
+      name: 'Renamed',
+      note: note('matrix change'),
+    },
+  }),
+  switchCountry: async () => ({
+    body: { id: (await buildCountry(db(), { code: nextCountryCode() })).id, status: 1 },
+  }),
   listStyles: () => ({}),
+  createStyle: () => ({
+    body: {
+      name: `Matrix style ${(counter += 1)}`,
+      type: 4,
+      icon_size: '120 x 120',
+      img_size: null,
+      img3_size: null,
+      video_size: null,
+      meta: ['title', 'icon'],
+      title_length: 30,
+      description_length: 0,
+    },
+  }),
+  modifyStyle: async () => ({ body: { id: (await buildStyle(db())).id, title_length: 12 } }),
+  switchStyle: async () => ({ body: { id: (await buildStyle(db())).id, status: 1 } }),
+  listAdTypes: () => ({}),
+  createAdType: () => ({ body: { name: `Matrix type ${(counter += 1)}`, ad_form: 2 } }),
+  modifyAdType: async () => ({ body: { id: (await buildAdType(db())).id, ad_form: 3 } }),
+  switchAdType: async () => ({ body: { id: (await buildAdType(db())).id, status: 1 } }),
+  listBrands: () => ({ query: { page: 1, size: 20, status: 0 } }),
+  listAllBrands: () => ({}),
+  getBrand: async () => ({ query: { id: (await buildBrand(db())).id } }),
+  createBrand: () => ({ body: { code: uniqueSlug('matrix'), name: 'Matrix' } }),
+  modifyBrand: async () => ({ body: { id: (await buildBrand(db())).id, name: 'Renamed' } }),
+  switchBrand: async () => ({ body: { id: (await buildBrand(db())).id, status: 1 } }),
+  listModels: async () => ({ query: { brand_id: (await buildBrand(db())).id } }),
+  createModel: async () => ({
+    body: { brand_id: (await buildBrand(db())).id, code: 'SM-G9910', name: 'Galaxy S21' },
+  }),
+  modifyModel: async () => {
+    const brand = await buildBrand(db());
+    return { body: { id: (await buildModel(db(), { brandId: brand.id })).id, name: 'Renamed' } };
+  },
+  switchModel: async () => {
+    const brand = await buildBrand(db());
+    return { body: { id: (await buildModel(db(), { brandId: brand.id })).id, status: 1 } };
+  },
+  listHuman: () => ({}),
+  createHuman: () => ({ body: { parent_id: null, code: uniqueSlug('m'), name: 'Matrix' } }),
+  modifyHuman: async () => ({ body: { id: (await buildHumanItem(db())).id, sort: 7 } }),
+  switchHuman: async () => ({ body: { id: (await buildHumanItem(db())).id, status: 1 } }),
 };
+
+function urlOf(endpoint: EndpointDefinition, query: SampleRequest['query']): string {
+  if (!query) return endpoint.path;
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  return `${endpoint.path}?${search.toString()}`;
+}
 
 const endpoints = Object.entries(ENDPOINTS) as [keyof typeof ENDPOINTS, EndpointDefinition][];
 // Demo accounts with distinct abilities (adv_alpha and adv_beta repeat advertiser).
@@ -69,8 +168,12 @@ describe('without a token', () => {
     async (name, endpoint) => {
       const user = await buildUser(t.db);
       const other = await buildUser(t.db);
-      const { body } = SAMPLES[name]({ user, other });
-      const result = await api(t.app, { method: endpoint.method, url: endpoint.path, body });
+      const { body, query } = await SAMPLES[name]({ user, other });
+      const result = await api(t.app, {
+        method: endpoint.method,
+        url: urlOf(endpoint, query),
+        body,
+      });
       expect(result).toMatchObject({ status: 401, body: { code: ResponseCode.noLogin } });
     },
   );
@@ -93,10 +196,10 @@ describe.each(accounts.map((account) => [account.username, account] as const))(
           ? true
           : canAccess(endpoint.access, roles);
       const token = await buildSession(t.db, user.id);
-      const { body } = SAMPLES[name]({ user, other });
+      const { body, query } = await SAMPLES[name]({ user, other });
       const result = await api(t.app, {
         method: endpoint.method,
-        url: endpoint.path,
+        url: urlOf(endpoint, query),
         token,
         body,
       });

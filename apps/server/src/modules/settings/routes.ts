@@ -1,10 +1,19 @@
-import { ENDPOINTS } from '@adloom/domain';
+/** Every settings route (spec §2 /system/*): one folder per entity. */
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../http/endpoint.js';
-import { listAllCountries, listLanguages, listStyles } from './service.js';
+import { registerAdTypeRoutes } from './adtype/routes.js';
+import { registerBrandRoutes } from './brand/routes.js';
+import { registerCountryRoutes } from './country/routes.js';
+import { registerHumanRoutes } from './human/routes.js';
+import { registerLanguageRoutes } from './language/routes.js';
+import { registerModelRoutes } from './model/routes.js';
+import { registerStyleRoutes } from './style/routes.js';
 
 export function registerSettingsRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, ENDPOINTS.listLanguages, async ({ db }) => listLanguages(db));
-  registerEndpoint(app, ENDPOINTS.listAllCountries, async ({ db }) => listAllCountries(db));
-  registerEndpoint(app, ENDPOINTS.listStyles, async ({ db }) => listStyles(db));
+  registerLanguageRoutes(app);
+  registerCountryRoutes(app);
+  registerStyleRoutes(app);
+  registerAdTypeRoutes(app);
+  registerBrandRoutes(app);
+  registerModelRoutes(app);
+  registerHumanRoutes(app);
 }

@@ -1,7 +1,7 @@
-/** SQL over users and change_log for the user module (and the proxy check). */
+/** SQL over users for the user module (and the proxy check). */
 import { eq, sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
-import { changeLog, users, type UserRow } from '../../db/schema.js';
+import { users, type UserRow } from '../../db/schema.js';
 
 /** Every user column but the password hash: what leaves the repo for the rest of the app. */
 export const accountColumns = {
@@ -90,19 +90,4 @@ export async function isOwnedBy(db: Database, userId: number, ownerId: number): 
     `,
   );
   return row?.owned === true;
-}
-
-export interface ChangeLogEntry {
-  targetType: string;
-  targetId: number;
-  method: string;
-  valueBefore: unknown;
-  valueAfter: unknown;
-  comment?: string;
-  actorId: number;
-  actingUserId: number;
-}
-
-export async function insertChangeLog(db: Database, entry: ChangeLogEntry): Promise<void> {
-  await db.insert(changeLog).values(entry);
 }

@@ -1,10 +1,18 @@
 /** The signed-in user's own account: profile, password, and unlocking by a user manager. */
-import { AppError, ZPassword, type CurrentUser, type ProfileForm } from '@adloom/domain';
+import {
+  AppError,
+  ZPassword,
+  changedFields,
+  pickFields,
+  type CurrentUser,
+  type ProfileForm,
+} from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { parseOrThrow } from '../../validation.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { decodeField, revokeOtherSessions } from '../auth/service.js';
+import { recordChange } from '../changes/service.js';
 import * as repo from './repo.js';
 import type { Account } from './repo.js';
 
@@ -44,18 +52,18 @@ export async function updateProfile(
 ): Promise<CurrentUser> {
   const before = profileOf(auth.actingUser);
   const after = { nickname: form.nickname, avatar: form.avatar, introduction: form.introduction };
-  if (JSON.stringify(before) === JSON.stringify(after)) throw new AppError('noneUpdate');
+  const keys = changedFields(before, after);
+  if (keys.length === 0) throw new AppError('noneUpdate');
   const updated = await db.transaction(async (tx) => {
     const row = await repo.updateProfile(tx, auth.actingUser.id, after);
     if (!row) throw new AppError('notFound');
-    await repo.insertChangeLog(tx, {
+    await recordChange(tx, {
       targetType: 'user',
       targetId: row.id,
-      method: 'updateProfile',
-      valueBefore: before,
-      valueAfter: after,
-      actorId: auth.realUser.id,
-      actingUserId: auth.actingUser.id,
+      method: 'modify',
+      before: pickFields(before, keys),
+      after: pickFields(after, keys),
+      auth,
     });
     return row;
   });
@@ -86,14 +94,13 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     await revokeOtherSessions(tx, user.id, auth.tokens);
-    await repo.insertChangeLog(tx, {
+    await recordChange(tx, {
       targetType: 'user',
       targetId: user.id,
-      method: 'changePassword',
-      valueBefore: null,
-      valueAfter: null,
-      actorId: auth.realUser.id,
-      actingUserId: user.id,
+      method: 'password',
+      before: null,
+      after: null,
+      auth,
     });
   });
 }
@@ -104,17 +111,16 @@ export async function unlockUser(db: Database, auth: AuthContext, id: number): P
   if (!target) throw new AppError('notFound', `User ${id} was not found.`);
   await db.transaction(async (tx) => {
     await repo.clearLoginLock(tx, id);
-    await repo.insertChangeLog(tx, {
+    await recordChange(tx, {
       targetType: 'user',
       targetId: id,
       method: 'unlock',
-      valueBefore: {
+      before: {
         failedLogins: target.failedLogins,
         lockedUntil: target.lockedUntil?.toISOString() ?? null,
       },
-      valueAfter: { failedLogins: 0, lockedUntil: null },
-      actorId: auth.realUser.id,
-      actingUserId: auth.actingUser.id,
+      after: { failedLogins: 0, lockedUntil: null },
+      auth,
     });
   });
 }

@@ -85,7 +85,7 @@ describe('PUT /svc/sys/user/profile', () => {
       introduction: 'Hello',
       realUser: null,
     });
-    const change = await latestChange(user.id, 'updateProfile');
+    const change = await latestChange(user.id, 'modify');
     expect(change).toMatchObject({
       valueBefore: { nickname: 'Before', avatar: '', introduction: '' },
       valueAfter: { nickname: 'After', avatar: 'https://example.com/a.png', introduction: 'Hello' },
@@ -125,7 +125,7 @@ describe('PUT /svc/sys/user/profile', () => {
     expect(result.body.msg).toMatch(/nickname: /);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.nickname).toBe('Unchanged');
-    expect(await latestChange(user.id, 'updateProfile')).toBeUndefined();
+    expect(await latestChange(user.id, 'modify')).toBeUndefined();
   });
 
   it('answers None Update when nothing changes', async () => {
@@ -208,7 +208,7 @@ describe('PUT /svc/sys/user/password', () => {
     });
     expect(old.body.msg).toBe('Wrong username or password.');
     await login(t.app, user.username, 'brand-new-1');
-    expect(await latestChange(user.id, 'changePassword')).toMatchObject({ actorId: user.id });
+    expect(await latestChange(user.id, 'password')).toMatchObject({ actorId: user.id });
   });
 });
 

@@ -1,0 +1,95 @@
+/**
+ * Change notes (spec §3, §7): every write records who changed what, from the database's own
+ * before/after (only the changed fields), with the note's comment. Reading a history needs
+ * the right to see it: settings histories the system role; a user's history the user
+ * itself, a user manager or the system role.
+ */
+import {
+  AppError,
+  SETTINGS_TARGET_TYPES,
+  type ChangeEntry,
+  type ChangeNote,
+  type TargetTypeValue,
+} from '@adloom/domain';
+import type { Database } from '../../db/client.js';
+import type { AuthContext } from '../../http/types.js';
+import * as repo from './repo.js';
+
+export interface ChangeRecord {
+  targetType: TargetTypeValue;
+  targetId: number;
+  method: string;
+  /** Only the changed fields; null on create. */
+  before: Record<string, unknown> | null;
+  /** Only the changed fields; null after a delete. */
+  after: Record<string, unknown> | null;
+  /** The note the write carried, if any: only its comment is kept. */
+  note?: Pick<ChangeNote, 'comment'> | undefined;
+  auth: Pick<AuthContext, 'realUser' | 'actingUser'>;
+}
+
+/** Writes one change_log row; call it inside the write's transaction. */
+export async function recordChange(db: Database, change: ChangeRecord): Promise<void> {
+  await repo.insertChange(db, {
+    targetType: change.targetType,
+    targetId: change.targetId,
+    method: change.method,
+    valueBefore: change.before,
+    valueAfter: change.after,
+    comment: change.note?.comment ?? null,
+    actorId: change.auth.realUser.id,
+    actingUserId: change.auth.actingUser.id,
+  });
+}
+
+function assertMayRead(auth: AuthContext, targetType: string, targetId: number | undefined) {
+  const system = auth.roles.includes('system');
+  if ((SETTINGS_TARGET_TYPES as readonly string[]).includes(targetType)) {
+    if (!system) throw new AppError('noAuthority');
+    return;
+  }
+  if (targetType === 'user') {
+    if (system || auth.roles.includes('userManager')) return;
+    if (targetId !== undefined && targetId === auth.actingUser.id) return;
+    throw new AppError('noAuthority');
+  }
+  if (!system) throw new AppError('noAuthority');
+}
+
+export interface ChangeQuery {
+  target_type: string;
+  target_id?: number | undefined;
+  page: number;
+  size: number;
+}
+
+const userRef = (id: number | null, username: string | null, nickname: string | null) => ({
+  id: id ?? 0,
+  username: username ?? '',
+  nickname: nickname ?? '',
+});
+
+const asRecord = (value: unknown) =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+
+export async function listChanges(db: Database, auth: AuthContext, query: ChangeQuery) {
+  assertMayRead(auth, query.target_type, query.target_id);
+  const { rows, total } = await repo.listChanges(
+    db,
+    { targetType: query.target_type, targetId: query.target_id },
+    { limit: query.size, offset: (query.page - 1) * query.size },
+  );
+  const list: ChangeEntry[] = rows.map((row) => ({
+    id: row.id,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    method: row.method,
+    value_before: asRecord(row.valueBefore),
+    value_after: asRecord(row.valueAfter),
+    comment: row.comment,
+    actor: userRef(row.actorId, row.actorUsername, row.actorNickname),
+    acting_user: userRef(row.actingId, row.actingUsername, row.actingNickname),
+    created_at: row.createdAt.toISOString(),
+  }));
+  return { list, total, page: query.page, size: query.size };
+}

@@ -44,12 +44,26 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/report/countryReport': ComingPage,
   '/sspReport/index': ComingPage,
   '/user/manage': ComingPage,
-  '/system/human': ComingPage,
-  '/system/style': ComingPage,
-  '/system/adType': ComingPage,
-  '/system/brand': ComingPage,
-  '/system/brand/:id': ComingPage,
-  '/system/country': ComingPage,
+  '/system/human': lazy(() =>
+    import('../features/settings/pages/HumanPage').then((m) => ({ default: m.HumanPage })),
+  ),
+  '/system/style': lazy(() =>
+    import('../features/settings/pages/StylePage').then((m) => ({ default: m.StylePage })),
+  ),
+  '/system/adType': lazy(() =>
+    import('../features/settings/pages/AdTypePage').then((m) => ({ default: m.AdTypePage })),
+  ),
+  '/system/brand': lazy(() =>
+    import('../features/settings/pages/BrandPage').then((m) => ({ default: m.BrandPage })),
+  ),
+  '/system/brand/:id': lazy(() =>
+    import('../features/settings/pages/BrandModelsPage').then((m) => ({
+      default: m.BrandModelsPage,
+    })),
+  ),
+  '/system/country': lazy(() =>
+    import('../features/settings/pages/CountryPage').then((m) => ({ default: m.CountryPage })),
+  ),
 };
 
 /** The console shell (menu, top bar, footer): its own chunk, never part of /login. */

@@ -106,8 +106,8 @@ describe('screens of later releases', () => {
     const coming = flattenRoutes(CONSOLE_ROUTES).filter(
       (route) => PAGES[route.path] !== undefined && PAGES[route.path] === PAGES['/ad/plan'],
     );
-    expect(coming.map((route) => route.path)).toContain('/system/brand/:id');
-    expect(coming).toHaveLength(18);
+    expect(coming.map((route) => route.path)).toContain('/ad/plan/:id');
+    expect(coming).toHaveLength(12);
     for (const route of coming) {
       expect(keys.has(comingKeyOf(route.titleKey)), route.path).toBe(true);
     }

@@ -7,6 +7,22 @@ import { login } from './login';
 import { menu } from './menu';
 import { user } from './user';
 import { validation } from './validation';
+import { list } from './list';
+import { change } from './change';
+import { settings } from './settings';
 
 /** Every en text of the console, namespaced: `menu.*`, `login.*`, … */
-export const messages = { common, menu, login, layout, dashboard, user, error, coming, validation };
+export const messages = {
+  common,
+  menu,
+  login,
+  layout,
+  dashboard,
+  user,
+  error,
+  coming,
+  validation,
+  list,
+  change,
+  settings,
+};

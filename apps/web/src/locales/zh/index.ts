@@ -8,6 +8,9 @@ import { login } from './login';
 import { menu } from './menu';
 import { user } from './user';
 import { validation } from './validation';
+import { list } from './list';
+import { change } from './change';
+import { settings } from './settings';
 
 /** Every zh text of the console, namespaced like the English one. */
 export const messages: Messages = {
@@ -20,4 +23,7 @@ export const messages: Messages = {
   error,
   coming,
   validation,
+  list,
+  change,
+  settings,
 };

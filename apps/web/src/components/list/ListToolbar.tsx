@@ -1,0 +1,70 @@
+/** The toolbar above a settings table: labelled search, status filter and the Add button. */
+import type { ReactNode } from 'react';
+import { Button, Input, Select, Space } from 'antd';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { SimpleStatus, hasAnyRole, type Role } from '@adloom/domain';
+import { useSession } from '../../app/session';
+import { currentLanguage } from '../../lib/i18n';
+
+export function useCanWrite(required: readonly Role[] = ['system']): boolean {
+  const { roles } = useSession();
+  return hasAnyRole(roles, required);
+}
+
+export function ListToolbar({
+  keyword,
+  onKeyword,
+  status,
+  onStatus,
+  addLabel,
+  onAdd,
+  extra,
+}: {
+  keyword: string;
+  onKeyword(text: string): void;
+  /** The status filter; left out when undefined is not a choice (no `onStatus`). */
+  status?: number;
+  onStatus?: (status: number | undefined) => void;
+  addLabel?: string;
+  onAdd?: () => void;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const canWrite = useCanWrite();
+  const lang = currentLanguage();
+  return (
+    <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+      <Space wrap>
+        {/* A plain input (no search button): the label 'Search' names one element only. */}
+        <Input
+          type="search"
+          aria-label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear
+          value={keyword}
+          onChange={(event) => onKeyword(event.target.value)}
+          style={{ width: 260 }}
+        />
+        {onStatus && (
+          <Select<number>
+            aria-label={t('list.status')}
+            placeholder={t('list.allStatuses')}
+            allowClear
+            value={status}
+            onChange={(value) => onStatus(value ?? undefined)}
+            options={SimpleStatus.options(lang)}
+            style={{ width: 160 }}
+          />
+        )}
+        {extra}
+      </Space>
+      {canWrite && addLabel && onAdd && (
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      )}
+    </Space>
+  );
+}

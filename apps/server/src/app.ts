@@ -17,9 +17,11 @@ import { validatorCompiler } from './http/validator.js';
 import { registerNotFound, registerWebApp, webAppAvailable } from './http/web.js';
 import './http/types.js';
 import { loggerOptions } from './logger.js';
+import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerChangeRoutes } from './modules/changes/routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/routes.js';
+import { registerFundRoutes } from './modules/fund/routes.js';
 import { registerSettingsRoutes } from './modules/settings/routes.js';
 import { registerUserRoutes } from './modules/user/routes.js';
 
@@ -86,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDashboardRoutes(app);
   registerSettingsRoutes(app);
   registerChangeRoutes(app);
+  registerAccountRoutes(app);
+  registerFundRoutes(app);
 
   if (serveConsole) await registerWebApp(app, config.webDist);
   return app;

@@ -177,3 +177,38 @@ export function hasAnyRole(roles: readonly Role[], required: readonly Role[]): b
 export function mockRootOf(roles: readonly Role[]): 'admin' | 'agent' {
   return roles.includes('userManager') ? 'admin' : 'agent';
 }
+
+/**
+ * The abilities a user may grant when creating or editing an account in its reach
+ * (spec §6): systemManage assigns anything (permission assignment); a user manager creates
+ * ordinary accounts; a channel or an agent creates advertisers under itself. The server
+ * refuses any bit outside this mask.
+ */
+export function grantableAbility(callerAbility: number): number {
+  if (hasAbility(callerAbility, Ability.systemManage)) return ABILITY_ALL;
+  let mask = 0;
+  if (hasAbility(callerAbility, Ability.userManage)) {
+    mask |=
+      Ability.login |
+      Ability.userChannel |
+      Ability.userAgent |
+      Ability.adManage |
+      Ability.adManageAdvanced |
+      Ability.exam;
+  }
+  if (
+    hasAbility(callerAbility, Ability.userChannel) ||
+    hasAbility(callerAbility, Ability.userAgent)
+  ) {
+    mask |= Ability.login | Ability.adManage;
+  }
+  return mask;
+}
+
+/** Only a channel (or the system) sets the revenue share of the users it owns. */
+export function maySetRevenueShare(callerAbility: number): boolean {
+  return (
+    hasAbility(callerAbility, Ability.userChannel) ||
+    hasAbility(callerAbility, Ability.systemManage)
+  );
+}

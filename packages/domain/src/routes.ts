@@ -72,7 +72,13 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: 'login',
     redirect: '/user/index',
     children: [
-      { path: '/user/manage', titleKey: 'menu.userManage', access: ['userAgent'] },
+      // Spec §2 names userAgent; fund managers and user managers (userAllVisitor) need the
+      // same list to top up and unlock accounts (docs/decisions/accounts.md).
+      {
+        path: '/user/manage',
+        titleKey: 'menu.userManage',
+        access: ['userAgent', 'userAllVisitor'],
+      },
       { path: '/user/index', titleKey: 'menu.userInfo', access: 'login' },
       { path: '/user/password', titleKey: 'menu.password', access: 'login' },
     ],

@@ -4,6 +4,7 @@
  * in ENDPOINTS fails to type-check here until it gets a sample request.
  */
 import {
+  Ability,
   ENDPOINTS,
   ResponseCode,
   canAccess,
@@ -14,7 +15,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../db/seed.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { buildSession, buildUser, credentials, type TestUser } from '../test/factories.js';
+import {
+  buildSession,
+  buildUser,
+  credentials,
+  uniqueUsername,
+  type TestUser,
+} from '../test/factories.js';
 import { api } from '../test/http.js';
 import {
   buildAdType,
@@ -60,6 +67,7 @@ const note = (comment: string) =>
     comment,
   });
 const db = () => t.db;
+const child = (owner: TestUser) => buildUser(db(), { parentId: owner.id });
 
 let counter = 0;
 const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
@@ -146,6 +154,29 @@ const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
   createHuman: () => ({ body: { parent_id: null, code: uniqueSlug('m'), name: 'Matrix' } }),
   modifyHuman: async () => ({ body: { id: (await buildHumanItem(db())).id, sort: 7 } }),
   switchHuman: async () => ({ body: { id: (await buildHumanItem(db())).id, status: 1 } }),
+  // Account samples act on a fresh child of the caller: in every allowed caller's reach.
+  listAccounts: () => ({ query: { keyword: 'u_', sort: 'balance', order: 'desc' } }),
+  getAccount: async ({ user }) => ({ query: { id: (await child(user)).id } }),
+  createAccount: () => ({
+    body: {
+      username: uniqueUsername('matrix'),
+      nickname: 'Matrix',
+      password: encodeCredential('matrix-pass-1'),
+      ability: Ability.login | Ability.adManage,
+    },
+  }),
+  modifyAccount: async ({ user }) => ({
+    body: { id: (await child(user)).id, nickname: `Renamed ${(counter += 1)}` },
+  }),
+  switchAccount: async ({ user }) => ({ body: { id: (await child(user)).id, status: 1 } }),
+  resetAccountPassword: async ({ user }) => ({
+    body: { id: (await child(user)).id, password: encodeCredential('matrix-pass-2') },
+  }),
+  topUp: ({ other }) => ({ body: { user_id: other.id, amount: '12.5', note: 'matrix top-up' } }),
+  adjustBalance: ({ other }) => ({
+    body: { user_id: other.id, amount: '1', note: 'matrix adjustment' },
+  }),
+  listLedger: ({ user }) => ({ query: { user_id: user.id, kind: 'topUp' } }),
 };
 
 function urlOf(endpoint: EndpointDefinition, query: SampleRequest['query']): string {

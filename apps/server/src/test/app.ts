@@ -14,9 +14,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/** `poolSize`: connections of the PostgreSQL pool (concurrency tests want several). */
+export async function openTestDatabase(poolSize = 4): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return openPostgres(url, 4);
+  if (url) return openPostgres(url, poolSize);
   const template = inject('pgliteTemplate');
   if (!template) throw new Error('The PGlite template is missing: run through vitest globalSetup');
   const loadDataDir = new Blob([await readFile(template)]);

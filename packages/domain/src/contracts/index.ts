@@ -5,11 +5,15 @@ export * from './user.js';
 export * from './dashboard.js';
 export * from './settings.js';
 export * from './change.js';
+export * from './account.js';
+export * from './fund.js';
 
 import { accountLogin, logout, serviceLogin } from './auth.js';
 import { dashboardSummary } from './dashboard.js';
 import * as settings from './settings.js';
 import { listChanges } from './change.js';
+import * as account from './account.js';
+import * as fund from './fund.js';
 import { changePassword, currentUser, unlockUser, updateProfile } from './user.js';
 
 /** Every endpoint of the contract, for route registration and the permission matrix test. */
@@ -53,4 +57,13 @@ export const ENDPOINTS = {
   createHuman: settings.createHuman,
   modifyHuman: settings.modifyHuman,
   switchHuman: settings.switchHuman,
+  listAccounts: account.listAccounts,
+  getAccount: account.getAccount,
+  createAccount: account.createAccount,
+  modifyAccount: account.modifyAccount,
+  switchAccount: account.switchAccount,
+  resetAccountPassword: account.resetAccountPassword,
+  topUp: fund.topUp,
+  adjustBalance: fund.adjustBalance,
+  listLedger: fund.listLedger,
 } as const;

@@ -1,5 +1,5 @@
 /** SQL over users for the user module (and the proxy check). */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 
@@ -72,22 +72,28 @@ export async function clearLoginLock(db: Database, id: number): Promise<boolean>
 }
 
 /**
- * True when `ownerId` is an ancestor of `userId` in the ownership tree (parent_id), walking
- * up from the user. Depth-capped so a corrupted cycle cannot loop forever.
+ * The ownership subtree of `ownerId` (its descendants, not itself) as a subquery of user
+ * ids, walking down parent_id: THE one recursive ownership query (proxy checks and account
+ * reach both use it). Depth-capped so a corrupted cycle cannot loop forever.
  */
+export function ownedSubtree(ownerId: number): SQL {
+  return sql`(
+    with recursive subtree (id, depth) as (
+      select id, 1 from ${users} where parent_id = ${ownerId}
+      union all
+      select u.id, subtree.depth + 1
+      from ${users} u join subtree on u.parent_id = subtree.id
+      where subtree.depth < 64
+    )
+    select id from subtree
+  )`;
+}
+
+/** True when `ownerId` is an ancestor of `userId` in the ownership tree (parent_id). */
 export async function isOwnedBy(db: Database, userId: number, ownerId: number): Promise<boolean> {
   const [row] = await selectRows<{ owned: boolean }>(
     db,
-    sql`
-      with recursive chain (id, parent_id, depth) as (
-        select id, parent_id, 0 from ${users} where id = ${userId}
-        union all
-        select u.id, u.parent_id, chain.depth + 1
-        from ${users} u join chain on u.id = chain.parent_id
-        where chain.depth < 64
-      )
-      select exists (select 1 from chain where parent_id = ${ownerId}) as owned
-    `,
+    sql`select ${userId}::integer in ${ownedSubtree(ownerId)} as owned`,
   );
   return row?.owned === true;
 }

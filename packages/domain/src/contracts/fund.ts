@@ -1,0 +1,110 @@
+/**
+ * Funds (role balanceCharge): every balance change is an append-only ledger entry with the
+ * balance after it; the balance is never edited in place. Amounts travel as decimal strings
+ * of currency units ("125.50") and are stored and answered in micros.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+import { ZId, ZPage, ZPageQuery } from './common.js';
+import { LedgerKind } from '../enums.js';
+import { toMicros } from '../money.js';
+
+/** The largest single top-up or adjustment: 100 million currency units. */
+export const MAX_LEDGER_AMOUNT_MICROS = 100_000_000 * 1_000_000;
+
+/** A decimal amount of currency units with at most 6 decimals, parsed into micros. */
+export const ZAmount = z
+  .union([z.string(), z.number()])
+  .transform((value, context) => {
+    const text = String(value).trim();
+    if (!/^-?\d+(\.\d{1,6})?$/.test(text)) {
+      context.issues.push({
+        code: 'custom',
+        message: 'Write an amount such as 125.50 (at most 6 decimals)',
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return toMicros(text);
+  })
+  .refine((micros) => Math.abs(micros) <= MAX_LEDGER_AMOUNT_MICROS, {
+    message: 'At most 100,000,000 at a time',
+  });
+
+const ZLedgerNote = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((text) => text.replace(/\s/g, '').length >= 2, { message: 'Please note something' });
+
+const ZUserRef = z.object({ id: z.number().int(), username: z.string(), nickname: z.string() });
+
+export const ZLedgerEntry = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  kind: z.string(),
+  /** Signed change in micros. */
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  note: z.string(),
+  actor: ZUserRef.nullable(),
+  acting_user: ZUserRef.nullable(),
+  created_at: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ZLedgerEntry>;
+
+export const topUp = defineEndpoint({
+  method: 'POST',
+  path: '/svc/fund/topup',
+  summary: 'Top up an account (a positive amount, with a note)',
+  tag: 'funds',
+  access: ['balanceCharge'],
+  multipart: true,
+  body: z.object({
+    user_id: ZId,
+    amount: ZAmount.refine((micros) => micros > 0, { message: 'Must be more than 0' }),
+    note: ZLedgerNote,
+  }),
+  response: ZLedgerEntry,
+});
+
+export const adjustBalance = defineEndpoint({
+  method: 'POST',
+  path: '/svc/fund/adjust',
+  summary: 'Correct a balance up or down (never below zero), with a note saying why',
+  tag: 'funds',
+  access: ['balanceCharge'],
+  multipart: true,
+  body: z.object({
+    user_id: ZId,
+    amount: ZAmount.refine((micros) => micros !== 0, { message: 'Must not be 0' }),
+    note: ZLedgerNote,
+  }),
+  response: ZLedgerEntry,
+});
+
+export const ZLedgerTotals = z.object({
+  topUp: z.number().int(),
+  spend: z.number().int(),
+  adjustment: z.number().int(),
+  balance: z.number().int(),
+});
+
+export const listLedger = defineEndpoint({
+  method: 'GET',
+  path: '/svc/fund/ledger/list',
+  summary: "A page of one account's ledger, newest first, with totals over the filter",
+  tag: 'funds',
+  access: 'login',
+  query: ZPageQuery.pick({ page: true, size: true }).extend({
+    user_id: ZId,
+    kind: z
+      .string()
+      .refine((value) => LedgerKind.has(value), { message: 'Unknown kind' })
+      .optional(),
+    /** Inclusive UTC days, YYYY-MM-DD. */
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  }),
+  response: ZPage(ZLedgerEntry).extend({ totals: ZLedgerTotals }),
+});

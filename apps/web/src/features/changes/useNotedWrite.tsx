@@ -4,7 +4,7 @@
  * write is quiet) and send only the changed fields with the note. Server field errors go
  * back on the form.
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Form, Input, Modal, message, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -37,6 +37,9 @@ interface Prompt {
 function NoteModal({ prompt, onDone }: { prompt: Prompt | null; onDone(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ comment: string }>();
+  // A page holds several of these prompts: a unique form name keeps the field ids (and so
+  // the label of the note) unique.
+  const formName = `note${useId()}`;
   const finish = (comment: string | null) => {
     prompt?.resolve(comment);
     form.resetFields();
@@ -54,6 +57,7 @@ function NoteModal({ prompt, onDone }: { prompt: Prompt | null; onDone(): void }
     >
       <Form
         form={form}
+        name={formName}
         layout="vertical"
         onFinish={(values) => finish(values.comment)}
         initialValues={{ comment: '' }}

@@ -1,5 +1,5 @@
 /** What the settings screens share: cache refresh, the edit dialog, status switching. */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Card, Form, Modal, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,18 @@ export function FormDialog<V extends object>({
 }) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
+  // Several dialogs live on one page: a unique form name keeps their field ids apart.
+  const formName = `dialog${useId()}`;
+  // One form instance serves both "add" and "edit": fill it each time the dialog opens
+  // (antd's initialValues would keep what the previous opening left in the store).
+  // Pages build initialValues inline, so compare them by content: re-filling on every
+  // render would wipe what the person is typing. (Form values are plain JSON.)
+  const initialJson = JSON.stringify(initialValues ?? {});
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(JSON.parse(initialJson) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, initialJson, form]);
   const finish = async (values: V) => {
     setSaving(true);
     try {
@@ -75,14 +87,13 @@ export function FormDialog<V extends object>({
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onCancel}
-      destroyOnHidden
+      forceRender
     >
       <Form<V>
         form={form}
+        name={formName}
         layout="vertical"
-        initialValues={initialValues}
         onFinish={(values) => void finish(values)}
-        preserve={false}
       >
         {children}
       </Form>

@@ -98,4 +98,19 @@ describe('CountryPage', { timeout: 20_000 }, () => {
     expect(sent).toMatchObject({ target_type: 'country', method: 'modify', target: 7 });
     expect(JSON.parse(sent.value_before ?? '')).toEqual({ name: 'France' });
   });
+
+  it('fills the edit dialog with the row even after the add dialog was used', async () => {
+    renderSignedIn(<CountryPage />, answer([france]));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add country' }));
+    const add = await dialogTitled('Add country');
+    fireEvent.change(within(add).getByLabelText('Name'), { target: { value: 'Somewhere' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Cancel' }));
+    const row = (await screen.findByText('France')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const edit = await dialogTitled('Edit country');
+    await waitFor(() =>
+      expect((within(edit).getByLabelText('Name') as HTMLInputElement).value).toBe('France'),
+    );
+    expect((within(edit).getByLabelText('Code') as HTMLInputElement).value).toBe('FR');
+  });
 });

@@ -43,7 +43,9 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/report/index': ComingPage,
   '/report/countryReport': ComingPage,
   '/sspReport/index': ComingPage,
-  '/user/manage': ComingPage,
+  '/user/manage': lazy(() =>
+    import('../features/account/pages/AccountsPage').then((m) => ({ default: m.AccountsPage })),
+  ),
   '/system/human': lazy(() =>
     import('../features/settings/pages/HumanPage').then((m) => ({ default: m.HumanPage })),
   ),

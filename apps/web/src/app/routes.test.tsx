@@ -107,7 +107,7 @@ describe('screens of later releases', () => {
       (route) => PAGES[route.path] !== undefined && PAGES[route.path] === PAGES['/ad/plan'],
     );
     expect(coming.map((route) => route.path)).toContain('/ad/plan/:id');
-    expect(coming).toHaveLength(12);
+    expect(coming).toHaveLength(11);
     for (const route of coming) {
       expect(keys.has(comingKeyOf(route.titleKey)), route.path).toBe(true);
     }

@@ -6,6 +6,7 @@ import {
   ZLoginForm,
   ZPasswordForm,
   ZProfileForm,
+  topUp,
 } from '@adloom/domain';
 import { z } from 'zod';
 import { CUSTOM_MESSAGE_KEYS, fieldProblem } from './zodRule';
@@ -67,6 +68,9 @@ describe('fieldProblem', () => {
         confirmPassword: 'x',
       }),
       z.object({ note: ZChangeComment }).safeParse({ note: ' ' }),
+      topUp.body.safeParse({ user_id: 1, amount: '1.2345678', note: 'ok' }),
+      topUp.body.safeParse({ user_id: 1, amount: '1000000000', note: 'ok' }),
+      topUp.body.safeParse({ user_id: 1, amount: '0', note: 'ok' }),
     ].flatMap((result) => result.error?.issues.map((issue) => issue.message) ?? []);
     expect(new Set(produced)).toEqual(new Set(Object.keys(CUSTOM_MESSAGE_KEYS)));
   });

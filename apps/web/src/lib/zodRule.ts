@@ -18,6 +18,9 @@ export const CUSTOM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'The two passwords do not match': 'validation.passwordMismatch',
   'The new password must differ from the old one': 'validation.passwordUnchanged',
   'Please note something': 'validation.noteRequired',
+  'Write an amount such as 125.50 (at most 6 decimals)': 'validation.amountFormat',
+  'At most 100,000,000 at a time': 'validation.amountTooLarge',
+  'Must be more than 0': 'validation.amountPositive',
 };
 
 /** The text shown for one zod issue, in the interface language. */

@@ -36,29 +36,13 @@ import {
 } from '../settings/shared/noted.js';
 import { isoTimes, pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';
-import { isOwnedBy } from '../user/repo.js';
+import { assertInReach, reachesEveryone } from './reach.js';
 import * as repo from './repo.js';
 import type { AccountSort, AccountView } from './repo.js';
 
 export const NOT_YOURS_TO_GRANT = 'Not yours to grant';
 export const LOGIN_REQUIRED_MESSAGE = 'Must include login (1)';
 export const REVENUE_SHARE_MESSAGE = 'Only a channel or the system sets the revenue share';
-
-/** True when the ability sees every account: system, user managers, fund managers. */
-export function reachesEveryone(ability: number): boolean {
-  return (
-    hasAbility(ability, Ability.systemManage) ||
-    hasAbility(ability, Ability.userManage) ||
-    hasAbility(ability, Ability.charger)
-  );
-}
-
-/** Refuses (-110) an account outside the acting user's reach. */
-export async function assertInReach(db: Database, auth: AuthContext, id: number): Promise<void> {
-  const acting = auth.actingUser;
-  if (reachesEveryone(acting.ability)) return;
-  if (!(await isOwnedBy(db, id, acting.id))) throw new AppError('noAuthority');
-}
 
 /** Loads an account in reach: -110 outside it, not found when it does not exist. */
 async function loadInReach(db: Database, auth: AuthContext, id: number): Promise<AccountView> {

@@ -102,6 +102,22 @@ describe('GET /svc/sys/change/list', () => {
     expectCode(await history(admin.token, 'target_type=user'), 200, 200);
   });
 
+  it("shows an account's history to its agent, never another tenant's", async () => {
+    const agent = await buildActor(t.db, Ability.login | Ability.userAgent);
+    const own = await buildUser(t.db, {
+      ability: Ability.login | Ability.adManage,
+      parentId: agent.user.id,
+    });
+    const otherAgent = await buildUser(t.db, { ability: Ability.login | Ability.userAgent });
+    const foreign = await buildUser(t.db, {
+      ability: Ability.login | Ability.adManage,
+      parentId: otherAgent.id,
+    });
+    expectCode(await history(agent.token, `target_type=user&target_id=${own.id}`), 200, 200);
+    expectCode(await history(agent.token, `target_type=user&target_id=${foreign.id}`), -110, 403);
+    expectCode(await history(agent.token, 'target_type=user'), -110, 403);
+  });
+
   it('validates its query', async () => {
     expectCode(await history(admin.token, 'target_type=planet'), -120, 400);
     expectCode(await history(admin.token, 'target_type=brand&target_id=abc'), -120, 400);

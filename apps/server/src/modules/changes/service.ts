@@ -1,8 +1,8 @@
 /**
  * Change notes (spec §3, §7): every write records who changed what, from the database's own
  * before/after (only the changed fields), with the note's comment. Reading a history needs
- * the right to see it: settings histories the system role; a user's history the user
- * itself, a user manager or the system role.
+ * the right to see it: settings histories the system role; an account's history the
+ * account itself or anyone who has it in reach (its owners, user and fund managers, system).
  */
 import {
   AppError,
@@ -13,6 +13,7 @@ import {
 } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
+import { assertInReach, reachesEveryone } from '../account/reach.js';
 import * as repo from './repo.js';
 
 export interface ChangeRecord {
@@ -42,7 +43,12 @@ export async function recordChange(db: Database, change: ChangeRecord): Promise<
   });
 }
 
-function assertMayRead(auth: AuthContext, targetType: string, targetId: number | undefined) {
+async function assertMayRead(
+  db: Database,
+  auth: AuthContext,
+  targetType: string,
+  targetId: number | undefined,
+): Promise<void> {
   const system = auth.roles.includes('system');
   if ((SETTINGS_TARGET_TYPES as readonly string[]).includes(targetType)) {
     if (!system) throw new AppError('noAuthority');
@@ -50,8 +56,14 @@ function assertMayRead(auth: AuthContext, targetType: string, targetId: number |
   }
   if (targetType === 'user') {
     if (system || auth.roles.includes('userManager')) return;
-    if (targetId !== undefined && targetId === auth.actingUser.id) return;
-    throw new AppError('noAuthority');
+    // The whole type's history only to those who reach every account.
+    if (targetId === undefined) {
+      if (reachesEveryone(auth.actingUser.ability)) return;
+      throw new AppError('noAuthority');
+    }
+    if (targetId === auth.actingUser.id) return;
+    await assertInReach(db, auth, targetId);
+    return;
   }
   if (!system) throw new AppError('noAuthority');
 }
@@ -73,7 +85,7 @@ const asRecord = (value: unknown) =>
   value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
 
 export async function listChanges(db: Database, auth: AuthContext, query: ChangeQuery) {
-  assertMayRead(auth, query.target_type, query.target_id);
+  await assertMayRead(db, auth, query.target_type, query.target_id);
   const { rows, total } = await repo.listChanges(
     db,
     { targetType: query.target_type, targetId: query.target_id },

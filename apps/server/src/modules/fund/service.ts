@@ -6,7 +6,7 @@
 import { AppError, type LedgerEntry } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { assertInReach } from '../account/service.js';
+import { assertInReach } from '../account/reach.js';
 import { notFound } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';

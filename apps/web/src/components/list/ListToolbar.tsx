@@ -15,23 +15,29 @@ export function useCanWrite(required: readonly Role[] = ['system']): boolean {
 export function ListToolbar({
   keyword,
   onKeyword,
+  searchPlaceholder,
   status,
   onStatus,
   addLabel,
   onAdd,
   extra,
+  writers,
 }: {
   keyword: string;
   onKeyword(text: string): void;
+  /** What the search looks in; 'Name or code' unless told. */
+  searchPlaceholder?: string;
   /** The status filter; left out when undefined is not a choice (no `onStatus`). */
   status?: number;
   onStatus?: (status: number | undefined) => void;
   addLabel?: string;
   onAdd?: () => void;
   extra?: ReactNode;
+  /** Who sees the Add button; the system role unless told. */
+  writers?: readonly Role[];
 }) {
   const { t } = useTranslation();
-  const canWrite = useCanWrite();
+  const canWrite = useCanWrite(writers);
   const lang = currentLanguage();
   return (
     <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
@@ -40,7 +46,7 @@ export function ListToolbar({
         <Input
           type="search"
           aria-label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
+          placeholder={searchPlaceholder ?? t('list.searchPlaceholder')}
           prefix={<SearchOutlined aria-hidden />}
           allowClear
           value={keyword}

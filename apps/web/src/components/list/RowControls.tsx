@@ -2,20 +2,23 @@
 import type { ReactNode } from 'react';
 import { Button, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SimpleStatus } from '@adloom/domain';
+import { SimpleStatus, type Role } from '@adloom/domain';
 import { useCanWrite } from './ListToolbar';
 
 export function StatusSwitch({
   status,
   onChange,
   loading,
+  writers,
 }: {
   status: number;
   onChange(next: number): void;
   loading?: boolean;
+  /** Who may switch; the system role unless told. */
+  writers?: readonly Role[];
 }) {
   const { t } = useTranslation();
-  const canWrite = useCanWrite();
+  const canWrite = useCanWrite(writers);
   const active = status === SimpleStatus.active;
   return (
     <Switch
@@ -34,13 +37,16 @@ export function RowActions({
   onEdit,
   onHistory,
   children,
+  writers,
 }: {
   onEdit?: () => void;
   onHistory?: () => void;
   children?: ReactNode;
+  /** Who sees Edit; the system role unless told. */
+  writers?: readonly Role[];
 }) {
   const { t } = useTranslation();
-  const canWrite = useCanWrite();
+  const canWrite = useCanWrite(writers);
   return (
     <Space size={0} wrap>
       {children}

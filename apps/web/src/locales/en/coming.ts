@@ -16,7 +16,6 @@ export const coming = {
     'Account report by date and hour: requests, fills, impressions, clicks, CTR, cost, eCPM',
   countryReport: 'Country report: the same metrics split by country',
   sspReport: 'Supply-side report by DSP, media, slot, app version and country',
-  userManage: 'Platform accounts: create users, set abilities, unlock, operate by proxy',
   human: 'Audience characteristics: gender, age and hierarchical interests',
   style:
     'Creative style elements: sizes of icon, image, three images and video, title and description limits',

@@ -10,6 +10,8 @@ import { validation } from './validation';
 import { list } from './list';
 import { change } from './change';
 import { settings } from './settings';
+import { account } from './account';
+import { fund } from './fund';
 
 /** Every en text of the console, namespaced: `menu.*`, `login.*`, … */
 export const messages = {
@@ -25,4 +27,6 @@ export const messages = {
   list,
   change,
   settings,
+  account,
+  fund,
 };

@@ -8,4 +8,7 @@ export const validation = {
   passwordMismatch: 'The two passwords do not match',
   passwordUnchanged: 'The new password must differ from the old one',
   noteRequired: 'Please note something',
+  amountFormat: 'Write an amount such as 125.50 (at most 6 decimals)',
+  amountTooLarge: 'At most 100,000,000 at a time',
+  amountPositive: 'Must be more than 0',
 };

@@ -14,7 +14,6 @@ export const coming: typeof en = {
   accountReport: '账户报表：按日期与小时的请求、填充、展示、点击、点击率、花费与 eCPM',
   countryReport: '国家报表：按国家拆分的同一组指标',
   sspReport: '供应方报表：按 DSP、媒体、广告位、应用版本与国家统计',
-  userManage: '平台账户：创建用户、分配权限、解锁账户、代理操作',
   human: '人群特征：性别、年龄与分层兴趣',
   style: '创意样式：图标、图片、三图与视频的尺寸，标题与描述的长度限制',
   adType: '广告位与创意使用的广告类型',

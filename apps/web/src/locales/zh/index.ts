@@ -11,6 +11,8 @@ import { validation } from './validation';
 import { list } from './list';
 import { change } from './change';
 import { settings } from './settings';
+import { account } from './account';
+import { fund } from './fund';
 
 /** Every zh text of the console, namespaced like the English one. */
 export const messages: Messages = {
@@ -26,4 +28,6 @@ export const messages: Messages = {
   list,
   change,
   settings,
+  account,
+  fund,
 };

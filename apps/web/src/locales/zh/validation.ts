@@ -9,4 +9,7 @@ export const validation: typeof en = {
   passwordMismatch: '两次输入的密码不一致',
   passwordUnchanged: '新密码不能与原密码相同',
   noteRequired: '请填写备注',
+  amountFormat: '请填写金额，例如 125.50（最多 6 位小数）',
+  amountTooLarge: '单次最多 100,000,000',
+  amountPositive: '必须大于 0',
 };

@@ -1,0 +1,180 @@
+/**
+ * One account's ledger (spec: funds): entries newest first with kind, signed amount and the
+ * balance after, filtered by kind and UTC days, paged; the totals over the filter on top.
+ */
+import { useState } from 'react';
+import { DatePicker, Drawer, Select, Space, Statistic, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Dayjs } from 'dayjs';
+import {
+  DEFAULT_PAGE_SIZE,
+  LedgerKind,
+  PAGE_SIZES,
+  formatDateTime,
+  formatMoney,
+  getAccount,
+  listLedger,
+  type LedgerEntry,
+  type PageSize,
+} from '@adloom/domain';
+import { ListTable } from '../../../components/list/ListTable';
+import { currentLanguage } from '../../../lib/i18n';
+import { endpointQuery } from '../../../lib/query';
+import type { LedgerQuery } from '../api';
+import styles from './LedgerDrawer.module.css';
+
+const DAY = 'YYYY-MM-DD';
+
+/** "+125.50" / "-3.20", coloured by sign. */
+export function SignedMoney({ micros }: { micros: number }) {
+  const text = `${micros > 0 ? '+' : ''}${formatMoney(micros)}`;
+  const tone = micros > 0 ? styles.credit : micros < 0 ? styles.debit : undefined;
+  return <span className={tone}>{text}</span>;
+}
+
+function LedgerView({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [kind, setKind] = useState<string | undefined>();
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+
+  const query: LedgerQuery = {
+    user_id: userId,
+    page,
+    size,
+    ...(kind ? { kind } : {}),
+    ...(range?.[0] ? { from: range[0].format(DAY) } : {}),
+    ...(range?.[1] ? { to: range[1].format(DAY) } : {}),
+  };
+  const ledger = useQuery(endpointQuery(listLedger, query, { silent: true }));
+  const totals = ledger.data?.totals;
+
+  return (
+    <div data-testid="ledger">
+      <section aria-label={t('fund.totals')} className={styles.totals}>
+        <Statistic title={t('fund.totalTopUp')} value={totals ? formatMoney(totals.topUp) : '-'} />
+        <Statistic title={t('fund.totalSpend')} value={totals ? formatMoney(totals.spend) : '-'} />
+        <Statistic
+          title={t('fund.totalAdjustment')}
+          value={totals ? formatMoney(totals.adjustment) : '-'}
+        />
+        <div data-testid="ledger-balance">
+          <Statistic
+            title={t('fund.totalBalance')}
+            value={totals ? formatMoney(totals.balance) : '-'}
+          />
+        </div>
+      </section>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select<string>
+          aria-label={t('fund.kind')}
+          placeholder={t('fund.allKinds')}
+          allowClear
+          value={kind}
+          onChange={(value) => {
+            setKind(value ?? undefined);
+            setPage(1);
+          }}
+          options={LedgerKind.options(lang)}
+          style={{ width: 160 }}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('fund.dates')}
+          placeholder={[t('fund.from'), t('fund.to')]}
+          allowEmpty={[true, true]}
+          value={range}
+          onChange={(value) => {
+            setRange(value);
+            setPage(1);
+          }}
+        />
+      </Space>
+      <ListTable<LedgerEntry>
+        emptyText={t('fund.noEntries')}
+        loading={ledger.isFetching}
+        error={ledger.error}
+        onRetry={() => void ledger.refetch()}
+        dataSource={ledger.data?.list}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: ledger.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          onChange: (next, nextSize) => {
+            const resolved = (PAGE_SIZES as readonly number[]).includes(nextSize)
+              ? (nextSize as PageSize)
+              : size;
+            setPage(resolved === size ? next : 1);
+            setSize(resolved);
+          },
+        }}
+        columns={[
+          {
+            title: t('fund.time'),
+            dataIndex: 'created_at',
+            render: (value: string) => formatDateTime(value),
+          },
+          {
+            title: t('fund.kind'),
+            dataIndex: 'kind',
+            render: (value: string) => <Tag>{LedgerKind.label(value, lang)}</Tag>,
+          },
+          {
+            title: t('fund.amount'),
+            dataIndex: 'amount',
+            align: 'right',
+            render: (value: number) => <SignedMoney micros={value} />,
+          },
+          {
+            title: t('fund.balanceAfter'),
+            dataIndex: 'balance_after',
+            align: 'right',
+            render: (value: number) => formatMoney(value),
+          },
+          { title: t('fund.note'), dataIndex: 'note' },
+          {
+            title: t('fund.actor'),
+            key: 'actor',
+            render: (_, entry) => {
+              const actor = entry.actor?.username ?? '-';
+              const acting = entry.acting_user;
+              return acting && acting.id !== entry.actor?.id ? (
+                <>
+                  {actor}{' '}
+                  <span className={styles.for}>{t('fund.for', { user: acting.username })}</span>
+                </>
+              ) : (
+                actor
+              );
+            },
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The ledger of account `userId` in a drawer; closed while `userId` is null. */
+export function LedgerDrawer({ userId, onClose }: { userId: number | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const account = useQuery({
+    ...endpointQuery(getAccount, { id: userId ?? 0 }, { silent: true }),
+    enabled: userId !== null,
+  });
+  const name = account.data?.username ?? (userId === null ? '' : `#${userId}`);
+  return (
+    <Drawer
+      title={t('fund.ledgerTitle', { username: name })}
+      open={userId !== null}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+    >
+      {userId !== null && <LedgerView key={userId} userId={userId} />}
+    </Drawer>
+  );
+}

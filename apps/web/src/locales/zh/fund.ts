@@ -1,0 +1,28 @@
+import type { fund as en } from '../en/fund';
+
+export const fund: typeof en = {
+  topUpTitle: '为 {{username}} 充值',
+  topUp: '充值',
+  amount: '金额',
+  amountHelp: '以货币单位计，例如 125.50。',
+  note: '备注',
+  noteHelp: '说明款项用途；至少两个字符。',
+  toppedUp: '已为 {{username}} 充值 {{amount}}。',
+  ledgerTitle: '{{username}} 的流水',
+  ledgerFailed: '流水加载失败。',
+  noEntries: '还没有流水记录',
+  kind: '类型',
+  allKinds: '全部类型',
+  dates: '日期 (UTC)',
+  from: '开始',
+  to: '结束',
+  time: '时间 (UTC)',
+  balanceAfter: '变动后余额',
+  actor: '操作人',
+  for: '代 {{user}}',
+  totalTopUp: '充值合计',
+  totalSpend: '消耗合计',
+  totalAdjustment: '调整合计',
+  totalBalance: '当前余额',
+  totals: '合计',
+};

@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signInAs } from '../support/session';
+
+function rowOf(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+}
+
+/** "1,234.50" → 1234.5 */
+function amountOf(text: string): number {
+  return Number(text.replace(/[^\d.-]/g, ''));
+}
+
+test('an agent creates an advertiser and operates it in a proxy window', async ({ page }) => {
+  const username = `adv_${Date.now().toString(36)}`;
+  await signInAs(page, 'agent');
+  await page.goto('/user/manage');
+  await expect(page).toHaveTitle('Platform accounts - Adloom');
+
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Add account' });
+  await dialog.getByLabel('Username', { exact: true }).fill(username);
+  await dialog.getByLabel('Nickname', { exact: true }).fill('Gamma Shoes');
+  await dialog.getByLabel('Password', { exact: true }).fill('gamma-pass-1');
+  await dialog.getByLabel('Confirm password', { exact: true }).fill('gamma-pass-1');
+  await dialog.getByRole('checkbox', { name: /Ad management/ }).check();
+  // An agent may not hand out supply-side or system rights.
+  await expect(dialog.getByRole('checkbox', { name: /^System/ })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  await search(page, username);
+  const row = rowOf(page, username);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Gamma Shoes');
+
+  // Operate: a new window acting as the advertiser.
+  const [proxy] = await Promise.all([
+    page.waitForEvent('popup'),
+    row.getByRole('button', { name: 'Operate' }).click(),
+  ]);
+  await expect(proxy).toHaveURL(/[?&]user=\d+/);
+  await expect(proxy.getByTestId('proxy-banner')).toContainText('Gamma Shoes');
+  await expect(proxy.getByTestId('proxy-banner')).toContainText('agent');
+  const menu = proxy.getByRole('navigation');
+  await expect(menu).toContainText('Advertising');
+  await expect(menu).not.toContainText('Platform accounts');
+
+  // Something done as the advertiser is recorded for it, by the agent.
+  await proxy.goto('/user/index');
+  await proxy.getByLabel('Nickname').fill('Gamma Shoes EU');
+  await proxy.getByRole('button', { name: 'Save changes' }).click();
+  await expect(proxy.getByText('Your profile is saved.')).toBeVisible();
+
+  // Signing out of the proxy window closes it and leaves the agent signed in.
+  const closed = proxy.waitForEvent('close');
+  await proxy.getByTestId('user-menu').click();
+  await proxy.getByRole('menuitem', { name: 'Sign out' }).click();
+  await closed;
+
+  await page.reload();
+  await search(page, username);
+  await expect(rowOf(page, username)).toContainText('Gamma Shoes EU');
+  await rowOf(page, username).getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog').filter({ hasText: 'Change history' });
+  // Done by the agent, for the advertiser it operated.
+  await expect(history).toContainText('by Agent for Gamma Shoes EU');
+});
+
+test('a fund manager tops up and the balance and ledger agree', async ({ page }) => {
+  await signInAs(page, 'finance');
+  await page.goto('/user/manage');
+  await search(page, 'adv_alpha');
+  const row = rowOf(page, 'adv_alpha');
+  await expect(row).toHaveCount(1);
+  const balanceCell = row
+    .getByRole('cell')
+    .filter({ hasText: /^\d[\d,]*\.\d{2}$/ })
+    .first();
+  const before = amountOf(await balanceCell.innerText());
+
+  await row.getByRole('button', { name: 'Top up' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Top up' });
+  await dialog.getByLabel('Amount').fill('125.50');
+  await dialog.getByLabel('Note').fill('Campaign budget for December');
+  await dialog
+    .getByRole('button', { name: /Save|Top up/ })
+    .last()
+    .click();
+  await expect(
+    row
+      .getByRole('cell')
+      .filter({ hasText: /^\d[\d,]*\.\d{2}$/ })
+      .first(),
+  ).toHaveText(
+    (before + 125.5).toLocaleString('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+  );
+
+  await row.getByRole('button', { name: 'Ledger' }).click();
+  const ledger = page.getByTestId('ledger');
+  await expect(ledger).toContainText('Campaign budget for December');
+  await expect(ledger).toContainText('125.50');
+  await expect(ledger.getByTestId('ledger-balance')).toContainText(
+    (before + 125.5).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  );
+});
+
+test('a plain advertiser cannot open platform accounts', async ({ page }) => {
+  await signInAs(page, 'advertiser', DEMO_PASSWORD);
+  await expect(page.getByRole('navigation')).not.toContainText('Platform accounts');
+  await page.goto('/user/manage');
+  await expect(page).toHaveURL(/\/401$/);
+});

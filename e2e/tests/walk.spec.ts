@@ -32,7 +32,13 @@ test('menu entries navigate without a reload and the page starts at the top', as
   await expect(page).toHaveURL(/\/user\/index$/);
   await expect(page).toHaveTitle('My basic info - Adloom');
   await nav.getByText('System settings').click();
-  await nav.getByRole('link', { name: 'Countries' }).click();
+  // Leave the page scrolled down, then navigate: the next page must start at the top.
+  await page.evaluate(() => {
+    document.body.style.minHeight = '4000px';
+    window.scrollTo(0, 1500);
+  });
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await nav.getByRole('link', { name: 'Countries' }).dispatchEvent('click');
   await expect(page).toHaveURL(/\/system\/country$/);
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

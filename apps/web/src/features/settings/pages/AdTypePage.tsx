@@ -6,7 +6,6 @@ import {
   AdForm,
   ZAdTypeFields,
   createAdType,
-  formatDateTime,
   listAdTypes,
   modifyAdType,
   switchAdType,
@@ -17,9 +16,10 @@ import { call } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
 import { zodRule } from '../../../lib/zodRule';
+import { statusColumn, updatedColumn } from '../../../components/list/columns';
 import { ListTable } from '../../../components/list/ListTable';
 import { ListToolbar } from '../../../components/list/ListToolbar';
-import { RowActions, StatusSwitch } from '../../../components/list/RowControls';
+import { RowActions } from '../../../components/list/RowControls';
 import { filterRows, useListState } from '../../../components/list/useListState';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { useNotedWrite } from '../../changes/useNotedWrite';
@@ -101,22 +101,8 @@ export function AdTypePage() {
             dataIndex: 'ad_form',
             render: (value: number) => AdForm.label(value, lang),
           },
-          {
-            title: t('list.status'),
-            dataIndex: 'status',
-            render: (status: number, row) => (
-              <StatusSwitch
-                status={status}
-                loading={switcher.pendingId === row.id}
-                onChange={(next) => void switcher.toggle(row, next)}
-              />
-            ),
-          },
-          {
-            title: t('list.updated'),
-            dataIndex: 'updated_at',
-            render: (value: string) => formatDateTime(value),
-          },
+          statusColumn(t, switcher, { sorter: false }),
+          updatedColumn(t, { sorter: false }),
           {
             title: t('list.actions'),
             key: 'actions',

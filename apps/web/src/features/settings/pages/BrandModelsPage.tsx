@@ -7,7 +7,6 @@ import { Link, useParams } from 'react-router';
 import {
   ZModelFields,
   createModel,
-  formatDateTime,
   getBrand,
   listAllBrands,
   listBrands,
@@ -20,9 +19,10 @@ import {
 import { call } from '../../../lib/api';
 import { endpointQuery } from '../../../lib/query';
 import { zodRule } from '../../../lib/zodRule';
+import { statusColumn, updatedColumn } from '../../../components/list/columns';
 import { ListTable } from '../../../components/list/ListTable';
 import { ListToolbar } from '../../../components/list/ListToolbar';
-import { RowActions, StatusSwitch } from '../../../components/list/RowControls';
+import { RowActions } from '../../../components/list/RowControls';
 import { useListState } from '../../../components/list/useListState';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { useNotedWrite } from '../../changes/useNotedWrite';
@@ -103,26 +103,8 @@ function Models({ brandId }: { brandId: number }) {
         columns={[
           { title: t('settings.code'), dataIndex: 'code', key: 'code', sorter: true },
           { title: t('settings.name'), dataIndex: 'name', key: 'name', sorter: true },
-          {
-            title: t('list.status'),
-            dataIndex: 'status',
-            key: 'status',
-            sorter: true,
-            render: (status: number, row) => (
-              <StatusSwitch
-                status={status}
-                loading={switcher.pendingId === row.id}
-                onChange={(next) => void switcher.toggle(row, next)}
-              />
-            ),
-          },
-          {
-            title: t('list.updated'),
-            dataIndex: 'updated_at',
-            key: 'updated_at',
-            sorter: true,
-            render: (value: string) => formatDateTime(value),
-          },
+          statusColumn(t, switcher),
+          updatedColumn(t),
           {
             title: t('list.actions'),
             key: 'actions',

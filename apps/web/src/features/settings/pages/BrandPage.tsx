@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import {
   ZBrandFields,
   createBrand,
-  formatDateTime,
   listAllBrands,
   listBrands,
   modifyBrand,
@@ -18,9 +17,10 @@ import {
 import { call } from '../../../lib/api';
 import { endpointQuery } from '../../../lib/query';
 import { zodRule } from '../../../lib/zodRule';
+import { statusColumn, updatedColumn } from '../../../components/list/columns';
 import { ListTable } from '../../../components/list/ListTable';
 import { ListToolbar } from '../../../components/list/ListToolbar';
-import { RowActions, StatusSwitch } from '../../../components/list/RowControls';
+import { RowActions } from '../../../components/list/RowControls';
 import { useListState } from '../../../components/list/useListState';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { useNotedWrite } from '../../changes/useNotedWrite';
@@ -106,26 +106,8 @@ export function BrandPage() {
               </Link>
             ),
           },
-          {
-            title: t('list.status'),
-            dataIndex: 'status',
-            key: 'status',
-            sorter: true,
-            render: (status: number, row) => (
-              <StatusSwitch
-                status={status}
-                loading={switcher.pendingId === row.id}
-                onChange={(next) => void switcher.toggle(row, next)}
-              />
-            ),
-          },
-          {
-            title: t('list.updated'),
-            dataIndex: 'updated_at',
-            key: 'updated_at',
-            sorter: true,
-            render: (value: string) => formatDateTime(value),
-          },
+          statusColumn(t, switcher),
+          updatedColumn(t),
           {
             title: t('list.actions'),
             key: 'actions',

@@ -11,7 +11,6 @@ import {
   ZLanguageFields,
   createCountry,
   createLanguage,
-  formatDateTime,
   listAllCountries,
   listCountries,
   listLanguages,
@@ -26,9 +25,10 @@ import { call } from '../../../lib/api';
 import { endpointQuery } from '../../../lib/query';
 import { useLanguages } from '../../../lib/settings';
 import { zodRule } from '../../../lib/zodRule';
+import { statusColumn, updatedColumn } from '../../../components/list/columns';
 import { ListTable } from '../../../components/list/ListTable';
 import { ListToolbar } from '../../../components/list/ListToolbar';
-import { RowActions, StatusSwitch } from '../../../components/list/RowControls';
+import { RowActions } from '../../../components/list/RowControls';
 import { filterRows, useListState } from '../../../components/list/useListState';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { useNotedWrite } from '../../changes/useNotedWrite';
@@ -151,26 +151,8 @@ function CountriesTab() {
             render: (ids: number[]) =>
               ids.map((id) => <Tag key={id}>{languageName.get(id) ?? id}</Tag>),
           },
-          {
-            title: t('list.status'),
-            dataIndex: 'status',
-            key: 'status',
-            sorter: true,
-            render: (status: number, row) => (
-              <StatusSwitch
-                status={status}
-                loading={switcher.pendingId === row.id}
-                onChange={(next) => void switcher.toggle(row, next)}
-              />
-            ),
-          },
-          {
-            title: t('list.updated'),
-            dataIndex: 'updated_at',
-            key: 'updated_at',
-            sorter: true,
-            render: (value: string) => formatDateTime(value),
-          },
+          statusColumn(t, switcher),
+          updatedColumn(t),
           {
             title: t('list.actions'),
             key: 'actions',

@@ -15,9 +15,10 @@ import {
 import { call } from '../../../lib/api';
 import { endpointQuery } from '../../../lib/query';
 import { zodRule } from '../../../lib/zodRule';
+import { statusColumn } from '../../../components/list/columns';
 import { ListTable } from '../../../components/list/ListTable';
 import { ListToolbar, useCanWrite } from '../../../components/list/ListToolbar';
-import { RowActions, StatusSwitch } from '../../../components/list/RowControls';
+import { RowActions } from '../../../components/list/RowControls';
 import { filterRows, useListState } from '../../../components/list/useListState';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { useNotedWrite } from '../../changes/useNotedWrite';
@@ -122,17 +123,7 @@ export function HumanPage() {
           { title: t('settings.name'), dataIndex: 'name' },
           { title: t('settings.code'), dataIndex: 'code' },
           { title: t('settings.sort'), dataIndex: 'sort' },
-          {
-            title: t('list.status'),
-            dataIndex: 'status',
-            render: (status: number, row) => (
-              <StatusSwitch
-                status={status}
-                loading={switcher.pendingId === row.id}
-                onChange={(next) => void switcher.toggle(row, next)}
-              />
-            ),
-          },
+          statusColumn(t, switcher, { sorter: false }),
           {
             title: t('list.actions'),
             key: 'actions',

@@ -20,9 +20,10 @@ import { call } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { settingsQueries } from '../../../lib/settings';
 import { zodRule } from '../../../lib/zodRule';
+import { statusColumn } from '../../../components/list/columns';
 import { ListTable } from '../../../components/list/ListTable';
 import { ListToolbar } from '../../../components/list/ListToolbar';
-import { RowActions, StatusSwitch } from '../../../components/list/RowControls';
+import { RowActions } from '../../../components/list/RowControls';
 import { filterRows, useListState } from '../../../components/list/useListState';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { useNotedWrite } from '../../changes/useNotedWrite';
@@ -191,17 +192,7 @@ export function StylePage() {
             dataIndex: 'description_length',
             render: lengthText,
           },
-          {
-            title: t('list.status'),
-            dataIndex: 'status',
-            render: (status: number, row) => (
-              <StatusSwitch
-                status={status}
-                loading={switcher.pendingId === row.id}
-                onChange={(next) => void switcher.toggle(row, next)}
-              />
-            ),
-          },
+          statusColumn(t, switcher, { sorter: false }),
           {
             title: t('list.actions'),
             key: 'actions',

@@ -11,8 +11,8 @@ const entry: ChangeEntry = {
   target_type: 'country',
   target_id: 7,
   method: 'modify',
-  value_before: { name: 'France' },
-  value_after: { name: 'French Republic' },
+  value_before: { name: 'France', lang_ids: [1] },
+  value_after: { name: 'French Republic', lang_ids: [1, 2] },
   comment: 'official name',
   actor: { id: 1, username: 'root', nickname: 'Root' },
   acting_user: { id: 9, username: 'ann', nickname: 'Ann' },
@@ -42,6 +42,9 @@ describe('ChangeHistoryDrawer', { timeout: 15_000 }, () => {
     expect(screen.getByText('Note: official name')).toBeTruthy();
     expect(screen.getByText('France')).toBeTruthy();
     expect(screen.getByText('French Republic')).toBeTruthy();
+    // Fields are named as their forms name them, not by their wire keys.
+    expect(screen.getByText('Languages')).toBeTruthy();
+    expect(screen.queryByText('lang_ids')).toBeNull();
     expect(requests.some((r) => r.url.includes('target_type=country&target_id=7'))).toBe(true);
   });
 

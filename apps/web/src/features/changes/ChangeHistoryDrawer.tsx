@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { fieldLabelKey } from './fieldLabels';
 import {
   ChangeMethod,
   formatDateTime,
@@ -67,7 +68,7 @@ function HistoryList({
   fieldLabel,
 }: {
   target: HistoryTarget;
-  fieldLabel?: (field: string) => string;
+  fieldLabel?: (field: string) => string | undefined;
 }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -132,7 +133,10 @@ function HistoryList({
                     {
                       title: t('change.field'),
                       dataIndex: 'field',
-                      render: (field: string) => fieldLabel?.(field) ?? field,
+                      render: (field: string) => {
+                        const key = fieldLabelKey(field);
+                        return fieldLabel?.(field) ?? (key ? t(key) : field);
+                      },
                     },
                     {
                       title: t('change.before'),
@@ -173,7 +177,7 @@ export function ChangeHistoryDrawer({
   /** The object whose history is open; null when closed. */
   target: HistoryTarget | null;
   onClose(): void;
-  fieldLabel?: (field: string) => string;
+  fieldLabel?: (field: string) => string | undefined;
 }) {
   const { t } = useTranslation();
   return (

@@ -315,7 +315,7 @@ export function AccountsPage() {
       <ChangeHistoryDrawer
         target={history.target}
         onClose={history.close}
-        fieldLabel={(field) => fieldLabels[field] ?? field}
+        fieldLabel={(field) => fieldLabels[field]}
       />
     </SettingsCard>
   );

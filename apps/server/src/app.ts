@@ -24,6 +24,9 @@ import { registerDashboardRoutes } from './modules/dashboard/routes.js';
 import { registerFundRoutes } from './modules/fund/routes.js';
 import { registerSettingsRoutes } from './modules/settings/routes.js';
 import { registerUserRoutes } from './modules/user/routes.js';
+import { registerCreativeRoutes } from './modules/creative/routes.js';
+import { registerMaterialRoutes } from './modules/material/routes.js';
+import { registerPlanRoutes } from './modules/plan/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -90,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerChangeRoutes(app);
   registerAccountRoutes(app);
   registerFundRoutes(app);
+  await registerMaterialRoutes(app);
+  registerCreativeRoutes(app);
+  registerPlanRoutes(app);
 
   if (serveConsole) await registerWebApp(app, config.webDist);
   return app;

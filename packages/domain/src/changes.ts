@@ -62,7 +62,19 @@ export const TargetType = defineEnum({
   brand: { value: 'brand', en: 'Brand', zh: '品牌' },
   model: { value: 'model', en: 'Model', zh: '机型' },
   human: { value: 'human', en: 'Audience characteristic', zh: '人群特征' },
+  plan: { value: 'plan', en: 'Plan', zh: '计划' },
+  strategy: { value: 'strategy', en: 'Strategy', zh: '策略' },
+  creative: { value: 'creative', en: 'Creative', zh: '创意' },
+  material: { value: 'material', en: 'Material', zh: '素材' },
 });
+
+/** Target types of advertiser objects: their history is read by whoever reaches the object. */
+export const AD_TARGET_TYPES: readonly TargetTypeValue[] = [
+  'plan',
+  'strategy',
+  'creative',
+  'material',
+];
 export type TargetTypeValue = (typeof TargetType.values)[number];
 
 /** Target types whose history only the system role reads: the settings vocabulary. */

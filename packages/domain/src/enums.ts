@@ -172,3 +172,43 @@ export const LedgerKind = defineEnum({
   spend: { value: 'spend', en: 'Spend', zh: '消耗' },
   adjustment: { value: 'adjustment', en: 'Adjustment', zh: '调整' },
 });
+
+/** What an uploaded material is, found from its content. */
+export const MaterialKind = defineEnum({
+  image: { value: 'image', en: 'Image', zh: '图片' },
+  video: { value: 'video', en: 'Video', zh: '视频' },
+});
+
+/**
+ * The plan creation flow (spec §2): create plan → add strategies → configure creatives per
+ * strategy → complete plan creation. A plan remembers its step so a person can leave and resume.
+ */
+export const PlanStep = defineEnum({
+  plan: { value: 1, en: 'Create plan', zh: '创建计划' },
+  strategies: { value: 2, en: 'Add strategies', zh: '添加策略' },
+  creatives: { value: 3, en: 'Configure creatives', zh: '配置创意' },
+  complete: { value: 4, en: 'Complete plan creation', zh: '完成计划创建' },
+});
+
+/**
+ * Every orientation (targeting) dimension of a strategy: the rules of spec §3 (country, OS,
+ * network, special slot, UID, app version), the filter keys (oaid, imei, idfa, brand, pkg,
+ * osv), the device model under a brand, and audience characteristics (adManageAdvanced).
+ */
+export const OrientationKey = defineEnum({
+  country: { value: 'country', en: 'Country', zh: '国家' },
+  os: { value: 'os', en: 'OS', zh: '操作系统' },
+  network: { value: 'network', en: 'Network', zh: '网络' },
+  slot: { value: 'slot', en: 'Special slot', zh: '特定广告位' },
+  uid: { value: 'uid', en: 'UID', zh: '用户 ID' },
+  appVersion: { value: 'appVersion', en: 'App version', zh: '应用版本' },
+  oaid: { value: 'oaid', en: 'OAID', zh: 'OAID' },
+  imei: { value: 'imei', en: 'IMEI', zh: 'IMEI' },
+  idfa: { value: 'idfa', en: 'IDFA', zh: 'IDFA' },
+  brand: { value: 'brand', en: 'Brand', zh: '品牌' },
+  model: { value: 'model', en: 'Model', zh: '机型' },
+  pkg: { value: 'pkg', en: 'App package', zh: '应用包名' },
+  osv: { value: 'osv', en: 'OS version', zh: '系统版本' },
+  audience: { value: 'audience', en: 'Audience characteristics', zh: '人群特征' },
+});
+export type OrientationKeyValue = (typeof OrientationKey.values)[number];

@@ -23,6 +23,10 @@ import {
   type TestUser,
 } from '../test/factories.js';
 import { api } from '../test/http.js';
+import { CREATIVE_SAMPLES } from '../test/samples/creative.js';
+import { MATERIAL_SAMPLES } from '../test/samples/material.js';
+import { PLAN_SAMPLES } from '../test/samples/plan.js';
+import type { Sample, SampleRequest } from '../test/samples/types.js';
 import {
   buildAdType,
   buildBrand,
@@ -43,18 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-interface SampleContext {
-  user: TestUser;
-  /** Another user, the target of user-management calls. */
-  other: TestUser;
-}
-interface SampleRequest {
-  body?: unknown;
-  query?: Record<string, string | number>;
-}
-/** A request that succeeds for an allowed caller; may build its own fixtures first. */
-type Sample = (context: SampleContext) => SampleRequest | Promise<SampleRequest>;
 
 const nextCountryCode = countryCodes('XY');
 const note = (comment: string) =>
@@ -177,6 +169,9 @@ const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
     body: { user_id: other.id, amount: '1', note: 'matrix adjustment' },
   }),
   listLedger: ({ user }) => ({ query: { user_id: user.id, kind: 'topUp' } }),
+  ...MATERIAL_SAMPLES,
+  ...CREATIVE_SAMPLES,
+  ...PLAN_SAMPLES,
 };
 
 function urlOf(endpoint: EndpointDefinition, query: SampleRequest['query']): string {

@@ -32,11 +32,21 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/user/password': lazy(() =>
     import('../features/user/pages/PasswordPage').then((m) => ({ default: m.PasswordPage })),
   ),
-  '/ad/plan': ComingPage,
-  '/ad/plan/:id': ComingPage,
-  '/ad/idea': ComingPage,
-  '/ad/resource': ComingPage,
-  '/ad/exam': ComingPage,
+  '/ad/plan': lazy(() =>
+    import('../features/plan/pages/PlansPage').then((m) => ({ default: m.PlansPage })),
+  ),
+  '/ad/plan/:id': lazy(() =>
+    import('../features/plan/pages/PlanEditPage').then((m) => ({ default: m.PlanEditPage })),
+  ),
+  '/ad/idea': lazy(() =>
+    import('../features/creative/pages/CreativesPage').then((m) => ({ default: m.CreativesPage })),
+  ),
+  '/ad/resource': lazy(() =>
+    import('../features/material/pages/MaterialsPage').then((m) => ({ default: m.MaterialsPage })),
+  ),
+  '/ad/exam': lazy(() =>
+    import('../features/creative/pages/AuditPage').then((m) => ({ default: m.AuditPage })),
+  ),
   '/ssp/media': ComingPage,
   '/ssp/slot': ComingPage,
   '/ssp/dsp': ComingPage,

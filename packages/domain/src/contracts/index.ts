@@ -7,6 +7,10 @@ export * from './settings.js';
 export * from './change.js';
 export * from './account.js';
 export * from './fund.js';
+export * from './ad-common.js';
+export * from './material.js';
+export * from './creative.js';
+export * from './plan.js';
 
 import { accountLogin, logout, serviceLogin } from './auth.js';
 import { dashboardSummary } from './dashboard.js';
@@ -14,6 +18,9 @@ import * as settings from './settings.js';
 import { listChanges } from './change.js';
 import * as account from './account.js';
 import * as fund from './fund.js';
+import { MATERIAL_ENDPOINTS } from './material.js';
+import { CREATIVE_ENDPOINTS } from './creative.js';
+import { PLAN_ENDPOINTS } from './plan.js';
 import { changePassword, currentUser, unlockUser, updateProfile } from './user.js';
 
 /** Every endpoint of the contract, for route registration and the permission matrix test. */
@@ -66,4 +73,7 @@ export const ENDPOINTS = {
   topUp: fund.topUp,
   adjustBalance: fund.adjustBalance,
   listLedger: fund.listLedger,
+  ...MATERIAL_ENDPOINTS,
+  ...CREATIVE_ENDPOINTS,
+  ...PLAN_ENDPOINTS,
 } as const;

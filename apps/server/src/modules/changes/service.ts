@@ -14,6 +14,8 @@ import {
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { assertInReach, reachesEveryone } from '../account/reach.js';
+import { findAdOwner, isAdTargetType } from '../ad/owners.js';
+import { assertAdOwner, reachesAllAds } from '../ad/reach.js';
 import * as repo from './repo.js';
 
 export interface ChangeRecord {
@@ -63,6 +65,15 @@ async function assertMayRead(
     }
     if (targetId === auth.actingUser.id) return;
     await assertInReach(db, auth, targetId);
+    return;
+  }
+  if (isAdTargetType(targetType)) {
+    // A plan's, creative's… history: whoever reaches the object; a whole type, global managers.
+    if (system || reachesAllAds(auth.actingUser.ability)) return;
+    if (targetId === undefined) throw new AppError('noAuthority');
+    const ownerId = await findAdOwner(db, targetType, targetId);
+    if (ownerId === undefined) throw new AppError('notFound');
+    await assertAdOwner(db, auth, ownerId);
     return;
   }
   if (!system) throw new AppError('noAuthority');

@@ -12,6 +12,9 @@ import { change } from './change';
 import { settings } from './settings';
 import { account } from './account';
 import { fund } from './fund';
+import { plan } from './plan';
+import { creative } from './creative';
+import { material } from './material';
 
 /** Every en text of the console, namespaced: `menu.*`, `login.*`, … */
 export const messages = {
@@ -29,4 +32,7 @@ export const messages = {
   settings,
   account,
   fund,
+  plan,
+  creative,
+  material,
 };

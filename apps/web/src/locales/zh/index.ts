@@ -13,6 +13,9 @@ import { change } from './change';
 import { settings } from './settings';
 import { account } from './account';
 import { fund } from './fund';
+import { plan } from './plan';
+import { creative } from './creative';
+import { material } from './material';
 
 /** Every zh text of the console, namespaced like the English one. */
 export const messages: Messages = {
@@ -30,4 +33,7 @@ export const messages: Messages = {
   settings,
   account,
   fund,
+  plan,
+  creative,
+  material,
 };

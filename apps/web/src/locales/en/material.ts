@@ -1,0 +1,4 @@
+/** Materials (/ad/resource). */
+export const material = {
+  title: 'material',
+};

@@ -1,0 +1,4 @@
+/** Plans and strategies (/ad/plan). */
+export const plan = {
+  title: 'plan',
+};

@@ -1,0 +1,128 @@
+/**
+ * Materials (spec §2 /ad/resource, §3 Material, §4 transcoding, §5 and §9 upload rules):
+ * images and videos an advertiser uploads and picks from a library in the creative form.
+ * Uploads are multipart with one `file` part; the type is found from the content.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+import { ZId, ZPage, ZPageQuery } from './common.js';
+import { ZNoted } from './change.js';
+import { ZOwnerFilter, ZOwnerRef } from './ad-common.js';
+import { MaterialKind, TranscodeState, WideStatus } from '../enums.js';
+
+const AD = ['adController'] as const;
+
+export const ZMaterial = z.object({
+  id: z.number().int(),
+  owner: ZOwnerRef,
+  name: z.string(),
+  kind: z.string(),
+  mime: z.string(),
+  ext: z.string(),
+  size_bytes: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Videos only. */
+  duration_ms: z.number().int().nullable(),
+  /** TranscodeState for videos; null for images. */
+  transcode_state: z.number().int().nullable(),
+  transcode_error: z.string().nullable(),
+  /** Where the original (or, once transcoded, the web-playable MP4) is served. */
+  url: z.string(),
+  /** A small JPEG preview; null until made. */
+  thumbnail_url: z.string().nullable(),
+  status: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Material = z.infer<typeof ZMaterial>;
+
+export const ZMaterialName = z.string().trim().min(1).max(128);
+
+export const listMaterials = defineEndpoint({
+  method: 'GET',
+  path: '/svc/ad/resource/list',
+  summary: 'A page of materials within reach: search by name, filter by kind, status, state',
+  tag: 'materials',
+  access: AD,
+  query: ZPageQuery.extend({
+    sort: z.enum(['id', 'name', 'size_bytes', 'created_at']).optional(),
+    kind: z
+      .string()
+      .refine((value) => MaterialKind.has(value), { message: 'Unknown kind' })
+      .optional(),
+    status: z.coerce
+      .number()
+      .int()
+      .refine((value) => WideStatus.has(value), { message: 'Unknown status' })
+      .optional(),
+    transcode_state: z.coerce
+      .number()
+      .int()
+      .refine((value) => TranscodeState.has(value), { message: 'Unknown state' })
+      .optional(),
+    owner_id: ZOwnerFilter,
+  }),
+  response: ZPage(ZMaterial),
+});
+
+export const getMaterial = defineEndpoint({
+  method: 'GET',
+  path: '/svc/ad/resource/detail',
+  summary: 'One material (poll it while a video transcodes)',
+  tag: 'materials',
+  access: AD,
+  query: z.object({ id: ZId }),
+  response: ZMaterial,
+});
+
+/**
+ * The upload: multipart with the `file` part and an optional `name` field (defaults to the
+ * file's name). jpg, png, gif, mp4, mkv up to 50 MB, checked by content while streaming.
+ */
+export const uploadMaterial = defineEndpoint({
+  method: 'POST',
+  path: '/svc/ad/resource/upload',
+  summary: 'Upload an image or a video (multipart `file`, optional `name`)',
+  tag: 'materials',
+  access: AD,
+  multipart: true,
+  response: ZMaterial,
+});
+
+export const modifyMaterial = defineEndpoint({
+  method: 'PUT',
+  path: '/svc/ad/resource/modify',
+  summary: 'Rename a material (with an optional note)',
+  tag: 'materials',
+  access: AD,
+  body: z.object({ id: ZId, name: ZMaterialName }).extend(ZNoted.shape),
+  response: ZMaterial,
+});
+
+/** Active 0, inactive 1, deleted 5 (a deleted material leaves the library). */
+export const switchMaterial = defineEndpoint({
+  method: 'PATCH',
+  path: '/svc/ad/resource/switch',
+  summary: 'Make a material active, inactive or deleted',
+  tag: 'materials',
+  access: AD,
+  body: z
+    .object({
+      id: ZId,
+      status: z.coerce
+        .number()
+        .int()
+        .refine((value) => WideStatus.has(value), { message: 'Must be 0, 1 or 5' }),
+    })
+    .extend(ZNoted.shape),
+  response: ZMaterial,
+});
+
+export const MATERIAL_ENDPOINTS = {
+  listMaterials,
+  getMaterial,
+  uploadMaterial,
+  modifyMaterial,
+  switchMaterial,
+} as const;

@@ -1,0 +1,421 @@
+/**
+ * Plans and their strategies (spec §2 /ad/plan, §3 Plan and Targeting rules, §4 plan status,
+ * §5 messages). Money is integer micros both ways; the schedule is seven lists of hours
+ * (Monday first) in UTC+00:00. Bodies are JSON: schedules and targeting are nested.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+import { ZId, ZPage, ZPageQuery } from './common.js';
+import { ZNoted } from './change.js';
+import { ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
+import { AD_MESSAGES } from '../ad-messages.js';
+import {
+  Billing,
+  CreativeLanguage,
+  Network,
+  OrientationKey,
+  Platform,
+  PlanStatus,
+  TargetingMode,
+  type OrientationKeyValue,
+} from '../enums.js';
+
+const AD = ['adController'] as const;
+
+// ---------------------------------------------------------------- schedule
+
+/** Seven lists of hours (0-23), Monday first; every hour of every day by default. */
+export const ZSchedule = z
+  .array(z.array(z.number().int().min(0).max(23)).max(24))
+  .length(7, { message: 'Give the hours of all seven weekdays, Monday first' })
+  .refine((days) => days.some((hours) => hours.length > 0), {
+    message: 'Pick at least one hour of the week',
+  });
+export type Schedule = number[][];
+
+export const FULL_SCHEDULE: Schedule = Array.from({ length: 7 }, () =>
+  Array.from({ length: 24 }, (_, hour) => hour),
+);
+
+/** The schedule as seven 24-bit masks (how it is stored and served). */
+export function scheduleToMasks(schedule: Schedule): number[] {
+  return schedule.map((hours) => hours.reduce((mask, hour) => mask | (1 << hour), 0));
+}
+
+export function masksToSchedule(masks: readonly number[]): Schedule {
+  return Array.from({ length: 7 }, (_, day) =>
+    Array.from({ length: 24 }, (_, hour) => hour).filter((hour) => ((masks[day] ?? 0) >> hour) & 1),
+  );
+}
+
+// ---------------------------------------------------------------- targeting
+
+/** Most values one rule holds (pasted device lists). */
+export const MAX_TARGETING_VALUES = 10_000;
+
+const VERSION = /^\d{1,5}(\.\d{1,5}){0,3}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MD5 = /^[0-9a-f]{32}$/i;
+
+/** The format each dimension's values must have; existence is the server's check. */
+export const ORIENTATION_VALUE_FORMAT: Record<OrientationKeyValue, (value: string) => boolean> = {
+  country: (value) => /^[A-Z]{2}$/.test(value),
+  os: (value) => Platform.has(Number(value)) && value !== '0',
+  network: (value) => Network.has(Number(value)) && value !== '0',
+  slot: (value) => /^[1-9]\d{0,9}$/.test(value),
+  uid: (value) => /^[\w.:@-]{1,128}$/.test(value),
+  appVersion: (value) => VERSION.test(value),
+  oaid: (value) => /^[0-9a-f-]{16,64}$/i.test(value),
+  imei: (value) => /^\d{14,16}$/.test(value) || MD5.test(value),
+  idfa: (value) => UUID.test(value),
+  brand: (value) => /^[a-z0-9][a-z0-9_-]{0,31}$/.test(value),
+  model: (value) => /^[A-Za-z0-9][A-Za-z0-9 _.+-]{0,63}$/.test(value),
+  pkg: (value) => /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/.test(value),
+  osv: (value) => VERSION.test(value),
+  audience: (value) => /^[a-z0-9][a-z0-9_-]{0,31}(\/[a-z0-9][a-z0-9_-]{0,31})?$/.test(value),
+};
+
+/** Dimensions whose values are typed or pasted rather than picked from a list. */
+export const FREE_ENTRY_ORIENTATION_KEYS: readonly OrientationKeyValue[] = [
+  'uid',
+  'appVersion',
+  'oaid',
+  'imei',
+  'idfa',
+  'pkg',
+  'osv',
+  'slot',
+];
+
+/** Splits pasted text (lines, commas, spaces, semicolons) into distinct values. */
+export function splitPastedValues(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;，；]+/)
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+export const ZTargetingRule = z
+  .object({
+    key: z
+      .string()
+      .refine((value) => OrientationKey.has(value), { message: AD_MESSAGES.targetingWrong.en }),
+    mode: z
+      .string()
+      .refine((value) => TargetingMode.has(value), { message: AD_MESSAGES.targetingWrong.en }),
+    values: z
+      .array(z.string().trim().max(128))
+      .max(MAX_TARGETING_VALUES)
+      .refine((values) => values.filter(Boolean).length > 0, {
+        message: AD_MESSAGES.targetingEmpty.en,
+      }),
+  })
+  .superRefine((rule, context) => {
+    const format = ORIENTATION_VALUE_FORMAT[rule.key as OrientationKeyValue];
+    if (!format) return;
+    const index = rule.values.findIndex((value) => value !== '' && !format(value));
+    if (index >= 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['values', index],
+        message: AD_MESSAGES.configurationFormat.en,
+      });
+    }
+  });
+export type TargetingRule = z.infer<typeof ZTargetingRule>;
+
+/** One rule per dimension: include or exclude its values. */
+export const ZTargeting = z.array(ZTargetingRule).superRefine((rules, context) => {
+  const seen = new Set<string>();
+  rules.forEach((rule, index) => {
+    if (seen.has(rule.key)) {
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'key'],
+        message: AD_MESSAGES.targetingWrong.en,
+      });
+    }
+    seen.add(rule.key);
+  });
+});
+
+// ---------------------------------------------------------------- plans
+
+const ZCount = (max: number) => z.coerce.number().int().min(0).max(max);
+const ZInstant = z.iso.datetime({ offset: true });
+
+/** The plan's fields without the cross-field rules (modify sends a part of them). */
+export const ZPlanShape = z.object({
+  name: z.string().trim().min(1).max(64),
+  /** Daily budget, micros, more than 0. */
+  budget: ZMicros.refine((value) => value > 0, { message: 'Must be more than 0' }),
+  /** Default bid of the plan's strategies, micros; 0 = each strategy sets its own. */
+  bid: ZMicros.default(0),
+  billing: z.coerce
+    .number()
+    .int()
+    .refine((value) => Billing.has(value), { message: 'Unknown billing' }),
+  schedule: ZSchedule.default(FULL_SCHEDULE),
+  start_at: ZInstant,
+  end_at: ZInstant.nullable().default(null),
+  /** Impressions per user per day; 0 = unlimited. */
+  times_per_user: ZCount(1_000_000).default(0),
+  /** Impressions per user within `interval_seconds`; 0 = unlimited. */
+  frequency_per_user: ZCount(1_000_000).default(0),
+  interval_seconds: ZCount(30 * 86_400).default(0),
+  /** How long a device may cache the ad, seconds. */
+  cache_seconds: ZCount(7 * 86_400).default(0),
+});
+
+type PlanCrossFields = Pick<
+  z.infer<typeof ZPlanShape>,
+  'start_at' | 'end_at' | 'frequency_per_user' | 'interval_seconds'
+>;
+
+/** The plan's cross-field rules, for the form, create, and a modify's merged row. */
+export function planFieldIssues(plan: PlanCrossFields): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (plan.end_at && Date.parse(plan.end_at) <= Date.parse(plan.start_at)) {
+    issues.push({ path: 'end_at', message: 'Must be after the start' });
+  }
+  if (plan.frequency_per_user > 0 && plan.interval_seconds === 0) {
+    issues.push({
+      path: 'interval_seconds',
+      message: 'Give the interval the frequency counts over',
+    });
+  }
+  return issues;
+}
+
+export const ZPlanFields = ZPlanShape.superRefine((plan, context) => {
+  for (const issue of planFieldIssues(plan)) {
+    context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  }
+});
+export type PlanFields = z.infer<typeof ZPlanFields>;
+
+export const ZPlan = z.object({
+  id: z.number().int(),
+  owner: ZOwnerRef,
+  name: z.string(),
+  budget: z.number().int(),
+  bid: z.number().int(),
+  billing: z.number().int(),
+  schedule: z.array(z.array(z.number().int())),
+  start_at: z.string(),
+  end_at: z.string().nullable(),
+  times_per_user: z.number().int(),
+  frequency_per_user: z.number().int(),
+  interval_seconds: z.number().int(),
+  cache_seconds: z.number().int(),
+  /** PlanStatus: 0 live, 7 unlive, 1 out of time, 2 balance exhausted, 3 lack of funds. */
+  status: z.number().int(),
+  /** PlanStep: where the creation flow stands (4 = complete). */
+  creation_step: z.number().int(),
+  /** When creation was completed (spec §3 publish time). */
+  published_at: z.string().nullable(),
+  strategy_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Plan = z.infer<typeof ZPlan>;
+
+// ---------------------------------------------------------------- strategies
+
+export const ZStrategyFields = z.object({
+  plan_id: z.coerce.number().int().positive(),
+  name: z.string().trim().min(1).max(64),
+  /** Bid in micros; null = the plan's bid. One of the two must be more than 0. */
+  bid: ZMicros.nullable().default(null),
+  targeting: ZTargeting.default([]),
+  style_ids: ZIdList.refine((ids) => ids.length > 0, { message: AD_MESSAGES.confirmStyle.en }),
+  languages: z
+    .array(
+      z.string().refine((value) => CreativeLanguage.has(value), {
+        message: AD_MESSAGES.needLanguage.en,
+      }),
+    )
+    .min(1, { message: AD_MESSAGES.needLanguage.en }),
+  /** The creatives this strategy serves (configured in the flow's third step). */
+  creative_ids: ZIdList.default([]),
+});
+export type StrategyFields = z.infer<typeof ZStrategyFields>;
+
+export const ZStrategy = ZStrategyFields.extend({
+  id: z.number().int(),
+  status: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Strategy = z.infer<typeof ZStrategy>;
+
+export const ZPlanDetail = ZPlan.extend({ strategies: z.array(ZStrategy) });
+export type PlanDetail = z.infer<typeof ZPlanDetail>;
+
+export const listPlans = defineEndpoint({
+  method: 'GET',
+  path: '/svc/ad/plan/list',
+  summary: 'A page of plans within reach: search, filter by status (several), billing, owner',
+  tag: 'plans',
+  access: AD,
+  query: ZPageQuery.extend({
+    sort: z.enum(['id', 'name', 'budget', 'bid', 'status', 'start_at', 'updated_at']).optional(),
+    status: ZIdList.pipe(
+      z.array(
+        z.number().refine((value) => PlanStatus.has(value), { message: 'Unknown plan status' }),
+      ),
+    ).optional(),
+    billing: z.coerce.number().int().optional(),
+    owner_id: ZOwnerFilter,
+  }),
+  response: ZPage(ZPlan),
+});
+
+export const getPlan = defineEndpoint({
+  method: 'GET',
+  path: '/svc/ad/plan/detail',
+  summary: 'One plan with its strategies',
+  tag: 'plans',
+  access: AD,
+  query: z.object({ id: ZId }),
+  response: ZPlanDetail,
+});
+
+export const createPlan = defineEndpoint({
+  method: 'POST',
+  path: '/svc/ad/plan/create',
+  summary: 'Create a plan (step 1 of the creation flow); it stays unlive until completed',
+  tag: 'plans',
+  access: AD,
+  body: ZPlanFields,
+  response: ZPlan,
+});
+
+export const modifyPlan = defineEndpoint({
+  method: 'PUT',
+  path: '/svc/ad/plan/modify',
+  summary: 'Change a plan (the changed fields, with an optional note)',
+  tag: 'plans',
+  access: AD,
+  body: ZPlanShape.partial().extend({ id: ZId }).extend(ZNoted.shape),
+  response: ZPlan,
+});
+
+/** Start (0 live) or stop (7 unlive) a plan. */
+export const switchPlan = defineEndpoint({
+  method: 'PATCH',
+  path: '/svc/ad/plan/switch',
+  summary: 'Start (0) or stop (7) a plan; only a completed plan starts',
+  tag: 'plans',
+  access: AD,
+  body: z
+    .object({
+      id: ZId,
+      status: z.coerce
+        .number()
+        .int()
+        .refine((value) => value === PlanStatus.live || value === PlanStatus.unlive, {
+          message: 'Must be 0 (start) or 7 (stop)',
+        }),
+    })
+    .extend(ZNoted.shape),
+  response: ZPlan,
+});
+
+export const copyPlan = defineEndpoint({
+  method: 'POST',
+  path: '/svc/ad/plan/copy',
+  summary: 'Copy a plan with its strategies; the copy is unlive',
+  tag: 'plans',
+  access: AD,
+  body: z.object({ id: ZId }),
+  response: ZPlan,
+});
+
+/** The last step: every rule of spec §5 is checked over the plan and its strategies. */
+export const completePlan = defineEndpoint({
+  method: 'POST',
+  path: '/svc/ad/plan/complete',
+  summary: 'Complete plan creation (checks strategies, creatives and bids)',
+  tag: 'plans',
+  access: AD,
+  body: z.object({ id: ZId }),
+  response: ZPlanDetail,
+});
+
+export const listStrategies = defineEndpoint({
+  method: 'GET',
+  path: '/svc/ad/strategy/list',
+  summary: "A plan's strategies",
+  tag: 'plans',
+  access: AD,
+  query: z.object({ plan_id: ZId }),
+  response: z.array(ZStrategy),
+});
+
+export const createStrategy = defineEndpoint({
+  method: 'POST',
+  path: '/svc/ad/strategy/create',
+  summary: 'Add a strategy to a plan',
+  tag: 'plans',
+  access: AD,
+  body: ZStrategyFields,
+  response: ZStrategy,
+});
+
+export const modifyStrategy = defineEndpoint({
+  method: 'PUT',
+  path: '/svc/ad/strategy/modify',
+  summary: 'Change a strategy (targeting, styles, languages, bid, creatives)',
+  tag: 'plans',
+  access: AD,
+  body: ZStrategyFields.omit({ plan_id: true }).partial().extend({ id: ZId }).extend(ZNoted.shape),
+  response: ZStrategy,
+});
+
+export const switchStrategy = defineEndpoint({
+  method: 'PATCH',
+  path: '/svc/ad/strategy/switch',
+  summary: 'Make a strategy active or inactive',
+  tag: 'plans',
+  access: AD,
+  body: z
+    .object({
+      id: ZId,
+      status: z.coerce
+        .number()
+        .int()
+        .refine((value) => value === 0 || value === 1, { message: 'Must be 0 or 1' }),
+    })
+    .extend(ZNoted.shape),
+  response: ZStrategy,
+});
+
+export const deleteStrategy = defineEndpoint({
+  method: 'DELETE',
+  path: '/svc/ad/strategy/delete',
+  summary: 'Remove a strategy from a plan that is not live',
+  tag: 'plans',
+  access: AD,
+  body: z.object({ id: ZId }).extend(ZNoted.shape),
+  response: z.null(),
+});
+
+export const PLAN_ENDPOINTS = {
+  listPlans,
+  getPlan,
+  createPlan,
+  modifyPlan,
+  switchPlan,
+  copyPlan,
+  completePlan,
+  listStrategies,
+  createStrategy,
+  modifyStrategy,
+  switchStrategy,
+  deleteStrategy,
+} as const;

@@ -2,6 +2,7 @@ import { ABILITY_ALL, Ability, type DashboardSummary } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLedgerEntry, buildStatsRow, buildUser } from '../../test/factories.js';
+import { buildCreative, buildPlan } from '../../test/ad-factories.js';
 import { api, expectCode, login } from '../../test/http.js';
 import { TREND_DAYS, utcWindows } from './service.js';
 
@@ -80,10 +81,10 @@ describe('GET /svc/dashboard/summary', () => {
     const summary = await summaryOf(token);
     expect(summary).toMatchObject({
       ...expected,
-      livePlans: null,
-      shortBalancePlans: null,
-      creativesUnderAudit: null,
-      creativesFailed: null,
+      livePlans: 0,
+      shortBalancePlans: 0,
+      creativesUnderAudit: 0,
+      creativesFailed: 0,
     });
 
     const w = utcWindows(new Date());
@@ -107,6 +108,25 @@ describe('GET /svc/dashboard/summary', () => {
     expect(summary.trend[0]?.date).toBe(
       new Date(w.today.getTime() - (TREND_DAYS - 1) * DAY_MS).toISOString().slice(0, 10),
     );
+  });
+
+  it("counts the advertiser's live and short-balance plans and creatives by audit state", async () => {
+    const user = await buildUser(t.db, { ability: ADVERTISER });
+    const other = await buildUser(t.db, { ability: ADVERTISER });
+    for (const status of [0, 0, 2, 3, 7, 1]) await buildPlan(t.db, user.id, { status });
+    await buildPlan(t.db, other.id, { status: 0 });
+    await buildCreative(t.db, user.id, { review: 1 });
+    await buildCreative(t.db, user.id, { review: 2 });
+    await buildCreative(t.db, user.id, { review: 2, status: 5 });
+    await buildCreative(t.db, user.id, { review: 0 });
+    await buildCreative(t.db, other.id, { review: 1 });
+    const token = await login(t.app, user.username, user.password);
+    expect(await summaryOf(token)).toMatchObject({
+      livePlans: 2,
+      shortBalancePlans: 2,
+      creativesUnderAudit: 1,
+      creativesFailed: 1,
+    });
   });
 
   it('answers the acting user in proxy mode', async () => {

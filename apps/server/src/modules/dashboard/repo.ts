@@ -1,7 +1,8 @@
 /** Dashboard reads: the ledger balance and sums over stats_hourly. */
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { CreativeReview, PlanStatus, WideStatus } from '@adloom/domain';
+import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { ledgerEntries, statsHourly } from '../../db/schema.js';
+import { creatives, ledgerEntries, plans, statsHourly } from '../../db/schema.js';
 
 /** The balance after the user's latest ledger entry; 0 without entries. */
 export async function findBalance(db: Database, userId: number): Promise<number> {
@@ -78,4 +79,45 @@ export async function sumByUtcDay(db: Database, advertiserId: number | null, fro
     .where(and(scopeOf(advertiserId), gte(statsHourly.hour, from), lt(statsHourly.hour, to)))
     .groupBy(day)
     .orderBy(day);
+}
+
+export interface AdCounts {
+  livePlans: number;
+  shortBalancePlans: number;
+  creativesUnderAudit: number;
+  creativesFailed: number;
+}
+
+/**
+ * Plan and creative counts of one owner, or (null) the whole platform: live plans, plans
+ * stalled for short balance (Balance Exhausted, Lack Of Funds), creatives waiting for audit
+ * and creatives that failed it (deleted ones left out).
+ */
+export async function countAdObjects(db: Database, ownerId: number | null): Promise<AdCounts> {
+  const planScope = ownerId === null ? undefined : eq(plans.ownerId, ownerId);
+  const creativeScope = ownerId === null ? undefined : eq(creatives.ownerId, ownerId);
+  const count = (condition: SQL | undefined) =>
+    sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const [planRow] = await db
+    .select({
+      livePlans: count(eq(plans.status, PlanStatus.live)),
+      shortBalancePlans: count(
+        inArray(plans.status, [PlanStatus.balanceExhausted, PlanStatus.lackOfFunds]),
+      ),
+    })
+    .from(plans)
+    .where(planScope);
+  const [creativeRow] = await db
+    .select({
+      creativesUnderAudit: count(eq(creatives.review, CreativeReview.auditing)),
+      creativesFailed: count(eq(creatives.review, CreativeReview.reject)),
+    })
+    .from(creatives)
+    .where(and(creativeScope, ne(creatives.status, WideStatus.deleted)));
+  return {
+    livePlans: planRow?.livePlans ?? 0,
+    shortBalancePlans: planRow?.shortBalancePlans ?? 0,
+    creativesUnderAudit: creativeRow?.creativesUnderAudit ?? 0,
+    creativesFailed: creativeRow?.creativesFailed ?? 0,
+  };
 }

@@ -5,7 +5,8 @@
  * holding the system role sees the whole platform. Both spend/cost and income use the same
  * scope. Every window is a UTC calendar day or month (costs are arranged in UTC+00:00,
  * spec §9); rows dated after the current UTC day are ignored. The balance is the acting
- * user's own ledger balance. Plan and creative counts stay null until their modules exist.
+ * user's own ledger balance. Plan and creative counts use the same scope (own objects, or
+ * the platform's for the system role).
  */
 import { type DashboardSummary, deriveRoles } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
@@ -36,10 +37,11 @@ export async function getDashboardSummary(
   const advertiserId = deriveRoles(user.ability).includes('system') ? null : user.id;
   const windows = utcWindows(now);
   const trendFrom = new Date(windows.today.getTime() - (TREND_DAYS - 1) * DAY_MS);
-  const [balance, sums, days] = await Promise.all([
+  const [balance, sums, days, counts] = await Promise.all([
     repo.findBalance(db, user.id),
     repo.sumCostAndIncome(db, advertiserId, windows),
     repo.sumByUtcDay(db, advertiserId, trendFrom, windows.tomorrow),
+    repo.countAdObjects(db, advertiserId),
   ]);
   const byDate = new Map(days.map((row) => [row.date, row]));
   const trend = Array.from({ length: TREND_DAYS }, (_, index) => {
@@ -56,10 +58,7 @@ export async function getDashboardSummary(
   return {
     balance,
     ...sums,
-    livePlans: null,
-    shortBalancePlans: null,
-    creativesUnderAudit: null,
-    creativesFailed: null,
+    ...counts,
     trend,
   };
 }

@@ -91,6 +91,21 @@ describe('DashboardPage', { timeout: 15_000 }, () => {
     expect(screen.getByRole('button', { name: 'Publish new ad' })).toBeTruthy();
   });
 
+  it('links each count to the screen behind it: plans and creatives, or the audit queue', async () => {
+    renderDashboard(Ability.login | Ability.adManage, () => envelope(200, summary));
+    expect(await valueOf('Creatives under audit')).toBe('4');
+    expect(screen.getByText('Creatives under audit').closest('a')?.getAttribute('href')).toBe(
+      '/ad/idea',
+    );
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+    renderDashboard(Ability.login | Ability.examAdvanced, () => envelope(200, summary));
+    expect(await valueOf('Creatives under audit')).toBe('4');
+    expect(screen.getByText('Creatives under audit').closest('a')?.getAttribute('href')).toBe(
+      '/ad/exam',
+    );
+  });
+
   it('offers publishing only to ad controllers', async () => {
     renderDashboard(Ability.login, () => envelope(200, summary));
     expect(await valueOf('Account balance')).toBe('12.50');

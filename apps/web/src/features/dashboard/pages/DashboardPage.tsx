@@ -5,7 +5,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Card, Col, Empty, Result, Row, Skeleton, Statistic } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatMoney, type DashboardSummary } from '@adloom/domain';
 import { useSession } from '../../../app/session';
@@ -39,12 +39,19 @@ const INCOME: readonly MoneyKey[] = [
   'incomeThisMonth',
   'incomeLastMonth',
 ];
-const COUNTS: readonly { key: CountKey; pending: string }[] = [
-  { key: 'livePlans', pending: 'dashboard.plansPending' },
-  { key: 'shortBalancePlans', pending: 'dashboard.plansPending' },
-  { key: 'creativesUnderAudit', pending: 'dashboard.creativesPending' },
-  { key: 'creativesFailed', pending: 'dashboard.creativesPending' },
+const COUNTS: readonly { key: CountKey; pending: string; kind: 'plans' | 'creatives' }[] = [
+  { key: 'livePlans', pending: 'dashboard.plansPending', kind: 'plans' },
+  { key: 'shortBalancePlans', pending: 'dashboard.plansPending', kind: 'plans' },
+  { key: 'creativesUnderAudit', pending: 'dashboard.creativesPending', kind: 'creatives' },
+  { key: 'creativesFailed', pending: 'dashboard.creativesPending', kind: 'creatives' },
 ];
+
+/** The screen behind a count card, when the user may open it. */
+function screenOf(kind: 'plans' | 'creatives', roles: readonly string[]): string | undefined {
+  if (roles.includes('adController')) return kind === 'plans' ? '/ad/plan' : '/ad/idea';
+  if (kind === 'creatives' && roles.includes('adExam')) return '/ad/exam';
+  return undefined;
+}
 
 function hasTraffic(trend: DashboardSummary['trend']): boolean {
   return trend.some((p) => p.impressions > 0 || p.clicks > 0 || p.cost > 0 || p.income > 0);
@@ -72,7 +79,7 @@ export function DashboardPage() {
         <Button
           type="primary"
           icon={<PlusOutlined aria-hidden />}
-          onClick={() => void navigate('/ad/plan')}
+          onClick={() => void navigate('/ad/plan/new')}
         >
           {t('dashboard.publishAd')}
         </Button>
@@ -141,20 +148,24 @@ export function DashboardPage() {
       </Section>
       <Section title={t('dashboard.delivery')}>
         <Row gutter={[16, 16]}>
-          {COUNTS.map(({ key, pending }) => {
+          {COUNTS.map(({ key, pending, kind }) => {
             const value = data[key];
+            const screen = screenOf(kind, roles);
+            const card = (
+              <Card hoverable={screen !== undefined && value !== null}>
+                {value === null ? (
+                  <div className={styles.pending}>
+                    <div className={styles.pendingTitle}>{t(`dashboard.${key}`)}</div>
+                    <div className={styles.pendingText}>{t(pending)}</div>
+                  </div>
+                ) : (
+                  <Statistic title={t(`dashboard.${key}`)} value={formatCount(value)} />
+                )}
+              </Card>
+            );
             return (
               <Col key={key} xs={24} sm={12} xl={6}>
-                <Card>
-                  {value === null ? (
-                    <div className={styles.pending}>
-                      <div className={styles.pendingTitle}>{t(`dashboard.${key}`)}</div>
-                      <div className={styles.pendingText}>{t(pending)}</div>
-                    </div>
-                  ) : (
-                    <Statistic title={t(`dashboard.${key}`)} value={formatCount(value)} />
-                  )}
-                </Card>
+                {screen && value !== null ? <Link to={screen}>{card}</Link> : card}
               </Col>
             );
           })}

@@ -129,6 +129,10 @@ export const ZTargetingRule = z
 export type TargetingRule = z.infer<typeof ZTargetingRule>;
 
 /** One rule per dimension: include or exclude its values. */
+/** Answered on `targeting.N.key` when an audience rule is set without advanced targeting. */
+export const AUDIENCE_NEEDS_ADVANCED =
+  'Audience characteristics need advanced targeting (adManageAdvanced)';
+
 export const ZTargeting = z.array(ZTargetingRule).superRefine((rules, context) => {
   const seen = new Set<string>();
   rules.forEach((rule, index) => {
@@ -148,28 +152,42 @@ export const ZTargeting = z.array(ZTargetingRule).superRefine((rules, context) =
 const ZCount = (max: number) => z.coerce.number().int().min(0).max(max);
 const ZInstant = z.iso.datetime({ offset: true });
 
-/** The plan's fields without the cross-field rules (modify sends a part of them). */
-export const ZPlanShape = z.object({
+const planFields = {
   name: z.string().trim().min(1).max(64),
   /** Daily budget, micros, more than 0. */
   budget: ZMicros.refine((value) => value > 0, { message: 'Must be more than 0' }),
   /** Default bid of the plan's strategies, micros; 0 = each strategy sets its own. */
-  bid: ZMicros.default(0),
+  bid: ZMicros,
   billing: z.coerce
     .number()
     .int()
     .refine((value) => Billing.has(value), { message: 'Unknown billing' }),
-  schedule: ZSchedule.default(FULL_SCHEDULE),
+  schedule: ZSchedule,
   start_at: ZInstant,
-  end_at: ZInstant.nullable().default(null),
+  end_at: ZInstant.nullable(),
   /** Impressions per user per day; 0 = unlimited. */
-  times_per_user: ZCount(1_000_000).default(0),
+  times_per_user: ZCount(1_000_000),
   /** Impressions per user within `interval_seconds`; 0 = unlimited. */
-  frequency_per_user: ZCount(1_000_000).default(0),
-  interval_seconds: ZCount(30 * 86_400).default(0),
+  frequency_per_user: ZCount(1_000_000),
+  interval_seconds: ZCount(30 * 86_400),
   /** How long a device may cache the ad, seconds. */
-  cache_seconds: ZCount(7 * 86_400).default(0),
+  cache_seconds: ZCount(7 * 86_400),
+};
+
+/** The plan's fields without the cross-field rules, with the defaults of a new plan. */
+export const ZPlanShape = z.object({
+  ...planFields,
+  bid: planFields.bid.default(0),
+  schedule: planFields.schedule.default(FULL_SCHEDULE),
+  end_at: planFields.end_at.default(null),
+  times_per_user: planFields.times_per_user.default(0),
+  frequency_per_user: planFields.frequency_per_user.default(0),
+  interval_seconds: planFields.interval_seconds.default(0),
+  cache_seconds: planFields.cache_seconds.default(0),
 });
+
+/** The fields a modify may send: any of them, and no defaults (an absent field is left alone). */
+export const ZPlanPatch = z.object(planFields).partial();
 
 type PlanCrossFields = Pick<
   z.infer<typeof ZPlanShape>,
@@ -197,6 +215,21 @@ export const ZPlanFields = ZPlanShape.superRefine((plan, context) => {
   }
 });
 export type PlanFields = z.infer<typeof ZPlanFields>;
+
+/** Plan statuses as a list filter: an array, a repeated parameter or a comma-joined string. */
+const ZPlanStatusList = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    return text === '' ? [] : text.split(',').map((part) => part.trim());
+  },
+  z.array(
+    z.coerce
+      .number()
+      .int()
+      .refine((value) => PlanStatus.has(value), { message: 'Unknown plan status' }),
+  ),
+);
 
 export const ZPlan = z.object({
   id: z.number().int(),
@@ -226,12 +259,12 @@ export type Plan = z.infer<typeof ZPlan>;
 
 // ---------------------------------------------------------------- strategies
 
-export const ZStrategyFields = z.object({
+const strategyFields = {
   plan_id: z.coerce.number().int().positive(),
   name: z.string().trim().min(1).max(64),
-  /** Bid in micros; null = the plan's bid. One of the two must be more than 0. */
-  bid: ZMicros.nullable().default(null),
-  targeting: ZTargeting.default([]),
+  /** Bid in micros; null (or 0) = the plan's bid. One of the two must be more than 0. */
+  bid: ZMicros.nullable(),
+  targeting: ZTargeting,
   style_ids: ZIdList.refine((ids) => ids.length > 0, { message: AD_MESSAGES.confirmStyle.en }),
   languages: z
     .array(
@@ -241,12 +274,31 @@ export const ZStrategyFields = z.object({
     )
     .min(1, { message: AD_MESSAGES.needLanguage.en }),
   /** The creatives this strategy serves (configured in the flow's third step). */
-  creative_ids: ZIdList.default([]),
+  creative_ids: ZIdList,
+};
+
+export const ZStrategyFields = z.object({
+  ...strategyFields,
+  bid: strategyFields.bid.default(null),
+  targeting: strategyFields.targeting.default([]),
+  creative_ids: strategyFields.creative_ids.default([]),
 });
 export type StrategyFields = z.infer<typeof ZStrategyFields>;
 
-export const ZStrategy = ZStrategyFields.extend({
+/**
+ * A stored strategy as answers carry it. Plain types, not the form's rules: a strategy saved
+ * before a style was switched off still reads back, and completing the plan names the problem.
+ */
+export const ZStrategy = z.object({
   id: z.number().int(),
+  plan_id: z.number().int(),
+  name: z.string(),
+  bid: z.number().int().nullable(),
+  targeting: z.array(z.object({ key: z.string(), mode: z.string(), values: z.array(z.string()) })),
+  style_ids: z.array(z.number().int()),
+  languages: z.array(z.string()),
+  creative_ids: z.array(z.number().int()),
+  /** SimpleStatus: 0 active, 1 inactive. */
   status: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -264,12 +316,13 @@ export const listPlans = defineEndpoint({
   access: AD,
   query: ZPageQuery.extend({
     sort: z.enum(['id', 'name', 'budget', 'bid', 'status', 'start_at', 'updated_at']).optional(),
-    status: ZIdList.pipe(
-      z.array(
-        z.number().refine((value) => PlanStatus.has(value), { message: 'Unknown plan status' }),
-      ),
-    ).optional(),
-    billing: z.coerce.number().int().optional(),
+    /** One status or several (comma-joined or repeated): `status=2,3` lists stalled plans. */
+    status: ZPlanStatusList.optional(),
+    billing: z.coerce
+      .number()
+      .int()
+      .refine((value) => Billing.has(value), { message: 'Unknown billing' })
+      .optional(),
     owner_id: ZOwnerFilter,
   }),
   response: ZPage(ZPlan),
@@ -301,7 +354,7 @@ export const modifyPlan = defineEndpoint({
   summary: 'Change a plan (the changed fields, with an optional note)',
   tag: 'plans',
   access: AD,
-  body: ZPlanShape.partial().extend({ id: ZId }).extend(ZNoted.shape),
+  body: ZPlanPatch.extend({ id: ZId }).extend(ZNoted.shape),
   response: ZPlan,
 });
 
@@ -373,7 +426,12 @@ export const modifyStrategy = defineEndpoint({
   summary: 'Change a strategy (targeting, styles, languages, bid, creatives)',
   tag: 'plans',
   access: AD,
-  body: ZStrategyFields.omit({ plan_id: true }).partial().extend({ id: ZId }).extend(ZNoted.shape),
+  body: z
+    .object(strategyFields)
+    .omit({ plan_id: true })
+    .partial()
+    .extend({ id: ZId })
+    .extend(ZNoted.shape),
   response: ZStrategy,
 });
 

@@ -1,0 +1,38 @@
+/**
+ * Loading a plan or strategy for the acting user: not found (-150) when it does not exist,
+ * -110 when its owner is out of reach (modules/ad/reach.ts). A strategy belongs to its
+ * plan's owner.
+ */
+import type { Database } from '../../db/client.js';
+import type { AuthContext } from '../../http/types.js';
+import { assertAdOwner } from '../ad/reach.js';
+import { notFound } from '../settings/shared/noted.js';
+import * as planRepo from './plan-repo.js';
+import type { PlanRow } from './plan-repo.js';
+import * as strategyRepo from './strategy-repo.js';
+import type { StrategyRow } from './strategy-repo.js';
+
+export async function loadPlan(db: Database, auth: AuthContext, id: number): Promise<PlanRow> {
+  const plan = await planRepo.findPlan(db, id);
+  if (!plan) throw notFound('Plan', id);
+  await assertAdOwner(db, auth, plan.ownerId);
+  return plan;
+}
+
+export interface StrategyWithPlan {
+  strategy: StrategyRow;
+  plan: PlanRow;
+}
+
+export async function loadStrategy(
+  db: Database,
+  auth: AuthContext,
+  id: number,
+): Promise<StrategyWithPlan> {
+  const strategy = await strategyRepo.findStrategy(db, id);
+  if (!strategy) throw notFound('Strategy', id);
+  await assertAdOwner(db, auth, strategy.ownerId);
+  const plan = await planRepo.findPlan(db, strategy.planId);
+  if (!plan) throw notFound('Plan', strategy.planId);
+  return { strategy, plan };
+}

@@ -1,0 +1,119 @@
+/**
+ * The rules one strategy must keep (spec §5), checked on every strategy write and again
+ * over the whole plan when its creation is completed:
+ * - a bid: the strategy's or the plan's must be more than 0 ('Please enter at least one
+ *   correct bid price', on `bid`);
+ * - supported styles: at least one, each an active style ('Please confirm the support style');
+ * - languages: at least one creative language ('Need to add language');
+ * - targeting values that exist (targeting.ts);
+ * - creatives: each existing, not deleted, owned by the plan's owner, of one of the
+ *   strategy's styles and languages ('There are unspecified creative items in a strategy',
+ *   on `creative_ids.N`).
+ */
+import {
+  AD_MESSAGES,
+  CreativeLanguage,
+  WideStatus,
+  type FieldIssue,
+  type TargetingRule,
+} from '@adloom/domain';
+import type { Database } from '../../db/client.js';
+import * as lookup from './lookup-repo.js';
+import { targetingIssues, type AudienceRight } from './targeting.js';
+
+/** The fields of a strategy the rules look at (stored or about to be). */
+export interface StrategyDraft {
+  bid: number | null;
+  targeting: TargetingRule[];
+  style_ids: number[];
+  languages: string[];
+  creative_ids: number[];
+}
+
+/** What the rules need of the plan. */
+export interface PlanFacts {
+  bid: number;
+  ownerId: number;
+}
+
+export interface StrategyCheckOptions {
+  /** Where the strategy's fields sit: '' for a strategy form, `strategies.1.` in a plan. */
+  prefix?: string;
+  audience?: AudienceRight | undefined;
+}
+
+/** The bid a strategy serves with: its own when more than 0, else the plan's. */
+export function effectiveBid(strategyBid: number | null, planBid: number): number {
+  return strategyBid && strategyBid > 0 ? strategyBid : planBid;
+}
+
+function bidIssues(draft: StrategyDraft, plan: PlanFacts, at: (field: string) => string) {
+  return effectiveBid(draft.bid, plan.bid) > 0
+    ? []
+    : [{ path: at('bid'), message: AD_MESSAGES.bidRequired.en }];
+}
+
+async function styleIssues(db: Database, draft: StrategyDraft, at: (field: string) => string) {
+  if (draft.style_ids.length === 0) {
+    return [{ path: at('style_ids'), message: AD_MESSAGES.confirmStyle.en }];
+  }
+  const active = await lookup.activeStyleIds(db, draft.style_ids);
+  return draft.style_ids.flatMap((id, index) =>
+    active.has(id)
+      ? []
+      : [{ path: at(`style_ids.${index}`), message: AD_MESSAGES.confirmStyle.en }],
+  );
+}
+
+function languageIssues(draft: StrategyDraft, at: (field: string) => string) {
+  if (draft.languages.length === 0) {
+    return [{ path: at('languages'), message: AD_MESSAGES.needLanguage.en }];
+  }
+  return draft.languages.flatMap((language, index) =>
+    CreativeLanguage.has(language)
+      ? []
+      : [{ path: at(`languages.${index}`), message: AD_MESSAGES.needLanguage.en }],
+  );
+}
+
+async function creativeIssues(
+  db: Database,
+  draft: StrategyDraft,
+  plan: PlanFacts,
+  at: (field: string) => string,
+) {
+  const facts = await lookup.creativeFacts(db, draft.creative_ids);
+  return draft.creative_ids.flatMap((id, index) => {
+    const creative = facts.get(id);
+    const fits =
+      creative !== undefined &&
+      creative.ownerId === plan.ownerId &&
+      creative.status !== WideStatus.deleted &&
+      draft.style_ids.includes(creative.styleId) &&
+      draft.languages.includes(creative.language);
+    return fits
+      ? []
+      : [{ path: at(`creative_ids.${index}`), message: AD_MESSAGES.unspecifiedCreative.en }];
+  });
+}
+
+/** Every broken rule of one strategy, each on its path; empty when it may be saved. */
+export async function strategyIssues(
+  db: Database,
+  draft: StrategyDraft,
+  plan: PlanFacts,
+  options: StrategyCheckOptions = {},
+): Promise<FieldIssue[]> {
+  const prefix = options.prefix ?? '';
+  const at = (field: string) => `${prefix}${field}`;
+  return [
+    ...bidIssues(draft, plan, at),
+    ...(await targetingIssues(db, draft.targeting, {
+      prefix: at('targeting'),
+      audience: options.audience,
+    })),
+    ...(await styleIssues(db, draft, at)),
+    ...languageIssues(draft, at),
+    ...(await creativeIssues(db, draft, plan, at)),
+  ];
+}

@@ -4,9 +4,13 @@
  */
 import { AppError, UPLOAD_MAX_BYTES } from '@adloom/domain';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -27,6 +31,16 @@ import { registerUserRoutes } from './modules/user/routes.js';
 import { registerCreativeRoutes } from './modules/creative/routes.js';
 import { registerMaterialRoutes } from './modules/material/routes.js';
 import { registerPlanRoutes } from './modules/plan/routes.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route that takes files (with `multipartOptions.limits.files` above 0) streams each
+     * file part here instead of buffering it: the material upload.
+     */
+    receiveFile?: (request: FastifyRequest, part: MultipartFile) => Promise<void>;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -73,10 +87,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: { useDefaults: true, directives: CSP_DIRECTIVES },
   });
   // Forms post as multipart (spec §7): their fields become the body, validated by the same
-  // schema as JSON. Files are refused until the upload module sets its own limits.
+  // schema as JSON. Files are refused, except on a route whose config allows them
+  // (`multipartOptions`) and streams them to its own `receiveFile` (the material upload).
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fields: 100, fieldSize: 64 * 1024, files: 0, fileSize: UPLOAD_MAX_BYTES },
+    async onFile(part) {
+      const receive = this.routeOptions.config.receiveFile;
+      if (receive) await receive(this, part);
+      else await part.toBuffer();
+    },
   });
   await app.register(fastifyRateLimit, {
     global: false,

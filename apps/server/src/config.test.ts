@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       pgliteDir: resolve(REPO_ROOT, 'data'),
       redisUrl: undefined,
       uploadDir: resolve(REPO_ROOT, 'uploads'),
+      ffmpegPath: 'ffmpeg',
+      ffprobePath: 'ffprobe',
       webDist: resolve(REPO_ROOT, 'apps/web/dist'),
       logLevel: 'info',
       seedDemo: true,

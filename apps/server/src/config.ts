@@ -41,6 +41,9 @@ const ZEnv = z.object({
       .optional(),
   ),
   UPLOAD_DIR: ZPath(resolve(REPO_ROOT, 'uploads')),
+  /** The ffmpeg and ffprobe programs for videos (probe, thumbnail, transcode); PATH by default. */
+  FFMPEG_PATH: optional(z.string().default('ffmpeg')),
+  FFPROBE_PATH: optional(z.string().default('ffprobe')),
   /** The built console; served when the directory exists. */
   WEB_DIST: ZPath(resolve(REPO_ROOT, 'apps', 'web', 'dist')),
   LOG_LEVEL: optional(
@@ -80,6 +83,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteDir: e.PGLITE_DIR,
     redisUrl: e.REDIS_URL,
     uploadDir: e.UPLOAD_DIR,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { formatDemoAccounts, seedDemoData } from './db/seed.js';
+import { resumeMaterialWork } from './modules/material/routes.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -75,3 +76,8 @@ try {
   await database.close();
   process.exit(1);
 }
+
+// Videos a previous run left transcoding start again (in the background).
+resumeMaterialWork(app).catch((error: unknown) => {
+  app.log.error({ err: error }, 'could not resume material work');
+});

@@ -14,7 +14,7 @@ import {
   type RouteAccess,
 } from '@adloom/domain';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -45,6 +45,8 @@ export interface EndpointOptions {
    * (a note alone, or only blank form fields, count as nothing).
    */
   refuseEmptyBody?: boolean;
+  /** More route config, e.g. `multipartOptions` and `receiveFile` of a route taking files. */
+  config?: FastifyContextConfig;
 }
 
 /** True when a body holds no field with a value: absent, {}, or only blanks and a note. */
@@ -108,7 +110,10 @@ export function registerEndpoint<E extends EndpointDefinition>(
         '5xx': ZErrorEnvelope,
       },
     },
-    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    config: {
+      ...options.config,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
     onRequest: createAccessHook(endpoint.access),
     ...(options.refuseEmptyBody
       ? {

@@ -194,11 +194,12 @@ describe('without a token', () => {
     async (name, endpoint) => {
       const user = await buildUser(t.db);
       const other = await buildUser(t.db);
-      const { body, query } = await SAMPLES[name]({ user, other });
+      const { body, query, files, fields } = await SAMPLES[name]({ user, other, db: t.db });
       const result = await api(t.app, {
         method: endpoint.method,
         url: urlOf(endpoint, query),
         body,
+        ...(files ? { files, multipart: fields ?? {} } : {}),
       });
       expect(result).toMatchObject({ status: 401, body: { code: ResponseCode.noLogin } });
     },
@@ -222,12 +223,13 @@ describe.each(accounts.map((account) => [account.username, account] as const))(
           ? true
           : canAccess(endpoint.access, roles);
       const token = await buildSession(t.db, user.id);
-      const { body, query } = await SAMPLES[name]({ user, other });
+      const { body, query, files, fields } = await SAMPLES[name]({ user, other, db: t.db });
       const result = await api(t.app, {
         method: endpoint.method,
         url: urlOf(endpoint, query),
         token,
         body,
+        ...(files ? { files, multipart: fields ?? {} } : {}),
       });
       if (allowed) {
         expect(result, `${account.username} ${endpoint.path}`).toMatchObject({

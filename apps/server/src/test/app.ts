@@ -1,5 +1,7 @@
 /** A test's own app on its own database copy (PGlite) or the shared test database (PostgreSQL). */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { inject } from 'vitest';
@@ -33,7 +35,12 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  // Uploads go to a directory of this app's own (removed on close) unless the test names one.
+  const ownUploadDir = options.env?.UPLOAD_DIR
+    ? undefined
+    : await mkdtemp(join(tmpdir(), 'adloom-test-uploads-'));
   const config = loadConfig({
+    ...(ownUploadDir ? { UPLOAD_DIR: ownUploadDir } : {}),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
@@ -52,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await database.close();
+      if (ownUploadDir) await rm(ownUploadDir, { recursive: true, force: true });
     },
   };
 }

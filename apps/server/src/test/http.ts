@@ -24,7 +24,19 @@ export interface ApiRequest {
   bearer?: boolean;
   body?: unknown;
   multipart?: Record<string, string>;
+  /** File parts: the body goes as multipart with `multipart`'s fields (if any) and these. */
+  files?: FilePart[];
   headers?: Record<string, string>;
+}
+
+/** One file of a multipart body. */
+export interface FilePart {
+  /** The form field; `file` unless told. */
+  field?: string;
+  filename: string;
+  content: Buffer;
+  /** What the browser claims; `application/octet-stream` unless told. */
+  contentType?: string;
 }
 
 /** A multipart/form-data body as a browser's FormData posts it. */
@@ -40,6 +52,35 @@ export function multipartBody(fields: Record<string, string>) {
   };
 }
 
+/** A multipart/form-data body with file parts (bytes, so binary content survives). */
+export function multipartFilesBody(fields: Record<string, string>, files: FilePart[]) {
+  const boundary = `----adloom${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; ` +
+          `filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 export async function api<T = unknown>(
   app: FastifyInstance,
   request: ApiRequest,
@@ -50,7 +91,11 @@ export async function api<T = unknown>(
     else headers['x-token'] = request.token;
   }
   let payload: InjectOptions['payload'];
-  if (request.multipart) {
+  if (request.files) {
+    const body = multipartFilesBody(request.multipart ?? {}, request.files);
+    payload = body.payload;
+    headers['content-type'] = body.contentType;
+  } else if (request.multipart) {
     const body = multipartBody(request.multipart);
     payload = body.payload;
     headers['content-type'] = body.contentType;

@@ -129,6 +129,23 @@ export async function call<E extends EndpointDefinition>(
   } catch {
     return fail(networkError());
   }
+  return settle(endpoint, payload, { silent });
+}
+
+/**
+ * Handles an answer's JSON as `call` does: its `data` on 200 (checked against the contract);
+ * -110 → /401; -100 → sign out and /login; anything else → a toast (unless silent) and an
+ * ApiError. For requests `call` cannot send, like uploads with a progress bar.
+ */
+export function settle<E extends EndpointDefinition>(
+  endpoint: E,
+  payload: unknown,
+  { silent = false }: { silent?: boolean } = {},
+): EndpointResponse<E> {
+  const fail = (error: ApiError): never => {
+    if (!silent && error.code !== ABORTED_CODE) environment.notifyError(error.message);
+    throw error;
+  };
   const envelope = ZAnyEnvelope.safeParse(payload);
   if (!envelope.success) return fail(networkError());
   const { code, msg, data } = envelope.data;
@@ -159,6 +176,13 @@ export async function call<E extends EndpointDefinition>(
 
   const fields = ZFieldsData.safeParse(data);
   return fail(new ApiError(code, textOf(code, msg), msg, fields.success ? fields.data.fields : []));
+}
+
+/** The error of a request that got no answer (network, timeout), toasted unless silent. */
+export function noAnswer({ silent = false }: { silent?: boolean } = {}): ApiError {
+  const error = networkError();
+  if (!silent) environment.notifyError(error.message);
+  return error;
 }
 
 /** The text shown for a code: the Chinese catalogue text in zh when known, else the server's. */
@@ -215,11 +239,17 @@ export function urlOf(endpoint: EndpointDefinition, query: unknown): string {
   return search ? `${endpoint.path}?${search}` : endpoint.path;
 }
 
-function headersOf(endpoint: EndpointDefinition, body: unknown): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+/** The session headers every console request carries (spec §7): X-Token and Authorization. */
+export function authHeaders(): Record<string, string> {
   const { adminToken, serviceToken } = readTokens();
-  if (adminToken) headers.set('X-Token', adminToken);
-  if (serviceToken) headers.set('Authorization', `Bearer ${serviceToken}`);
+  return {
+    ...(adminToken ? { 'X-Token': adminToken } : {}),
+    ...(serviceToken ? { Authorization: `Bearer ${serviceToken}` } : {}),
+  };
+}
+
+function headersOf(endpoint: EndpointDefinition, body: unknown): Headers {
+  const headers = new Headers({ Accept: 'application/json', ...authHeaders() });
   if (body !== undefined && !endpoint.multipart) headers.set('Content-Type', 'application/json');
   return headers;
 }

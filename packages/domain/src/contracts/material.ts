@@ -9,8 +9,39 @@ import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZOwnerFilter, ZOwnerRef } from './ad-common.js';
 import { MaterialKind, TranscodeState, WideStatus } from '../enums.js';
+import type { InterfaceLanguage, Label } from '../labels.js';
 
 const AD = ['adController'] as const;
+
+/**
+ * The upload's refusals (spec §5, §9), answered as the field `file` in English and shown by
+ * the console in the interface language through `uploadMessageText`.
+ */
+export const UPLOAD_MESSAGES = {
+  type: {
+    en: 'Only jpg, png, gif, mp4 and mkv files are accepted',
+    zh: '仅支持 jpg、png、gif、mp4 和 mkv 文件',
+  },
+  size: { en: 'At most 50 MB', zh: '文件不能超过 50 MB' },
+  missing: { en: 'Choose a file to upload', zh: '请选择要上传的文件' },
+  single: { en: 'Upload one file at a time', zh: '一次只能上传一个文件' },
+  unreadable: {
+    en: 'The file cannot be read as an image or a video',
+    zh: '无法识别该文件中的图片或视频',
+  },
+} as const satisfies Record<string, Label>;
+
+const uploadMessagesByEnglish = new Map<string, Label>(
+  Object.values(UPLOAD_MESSAGES).map((label) => [label.en, label]),
+);
+
+/** An upload refusal in `lang`; undefined when `message` is not one of them. */
+export function uploadMessageText(message: string, lang: InterfaceLanguage): string | undefined {
+  return uploadMessagesByEnglish.get(message)?.[lang];
+}
+
+/** The list's sortable columns. */
+export const MATERIAL_SORTS = ['id', 'name', 'size_bytes', 'created_at'] as const;
 
 export const ZMaterial = z.object({
   id: z.number().int(),
@@ -39,6 +70,14 @@ export type Material = z.infer<typeof ZMaterial>;
 
 export const ZMaterialName = z.string().trim().min(1).max(128);
 
+/** The rename form (what modifyMaterial changes). */
+export const ZMaterialFields = z.object({ name: ZMaterialName });
+
+/** The upload's form fields besides the `file` part: a blank name takes the file's name. */
+export const ZUploadFields = z.object({
+  name: z.string().trim().max(128).optional(),
+});
+
 export const listMaterials = defineEndpoint({
   method: 'GET',
   path: '/svc/ad/resource/list',
@@ -46,7 +85,7 @@ export const listMaterials = defineEndpoint({
   tag: 'materials',
   access: AD,
   query: ZPageQuery.extend({
-    sort: z.enum(['id', 'name', 'size_bytes', 'created_at']).optional(),
+    sort: z.enum(MATERIAL_SORTS).optional(),
     kind: z
       .string()
       .refine((value) => MaterialKind.has(value), { message: 'Unknown kind' })
@@ -79,6 +118,8 @@ export const getMaterial = defineEndpoint({
 /**
  * The upload: multipart with the `file` part and an optional `name` field (defaults to the
  * file's name). jpg, png, gif, mp4, mkv up to 50 MB, checked by content while streaming.
+ * A video answers with transcode_state 0 and turns 1 (or 2) in the background: poll
+ * getMaterial. The list hides deleted materials unless asked for status 5.
  */
 export const uploadMaterial = defineEndpoint({
   method: 'POST',
@@ -87,6 +128,7 @@ export const uploadMaterial = defineEndpoint({
   tag: 'materials',
   access: AD,
   multipart: true,
+  body: ZUploadFields,
   response: ZMaterial,
 });
 
@@ -96,7 +138,7 @@ export const modifyMaterial = defineEndpoint({
   summary: 'Rename a material (with an optional note)',
   tag: 'materials',
   access: AD,
-  body: z.object({ id: ZId, name: ZMaterialName }).extend(ZNoted.shape),
+  body: z.object({ id: ZId }).extend(ZMaterialFields.shape).extend(ZNoted.shape),
   response: ZMaterial,
 });
 

@@ -24,6 +24,7 @@ CREATE TABLE "creatives" (
 	"reject_reason" text DEFAULT '' NOT NULL,
 	"reviewer_id" integer,
 	"reviewed_at" timestamp with time zone,
+	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"status" smallint DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

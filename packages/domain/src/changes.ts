@@ -50,6 +50,8 @@ export const ChangeMethod = defineEnum({
   delete: { value: 'delete', en: 'Deleted', zh: '删除' },
   password: { value: 'password', en: 'Password changed', zh: '修改密码' },
   unlock: { value: 'unlock', en: 'Unlocked', zh: '解锁' },
+  approve: { value: 'approve', en: 'Approved', zh: '审核通过' },
+  reject: { value: 'reject', en: 'Rejected', zh: '审核驳回' },
 });
 
 /** The kinds of object whose writes are logged; each has a history. */

@@ -13,3 +13,4 @@ export * from './format.js';
 export * from './dates.js';
 export * from './credentials.js';
 export * from './contracts/index.js';
+export * from './creative-rules.js';

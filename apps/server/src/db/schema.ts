@@ -386,6 +386,10 @@ export const creatives = pgTable(
     rejectReason: text('reject_reason').notNull().default(''),
     reviewerId: integer('reviewer_id').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    /** When the creative last entered audit: its creation, or a content edit after a review. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     /** WideStatus: 0 normal, 1 inactive (shelved), 5 deleted. */
     status: smallint('status').notNull().default(0),
     createdAt: createdAt(),

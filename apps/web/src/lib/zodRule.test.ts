@@ -1,15 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  AD_MESSAGES,
   PASSWORD_MIN_LENGTH,
   USERNAME_MIN_LENGTH,
   ZChangeComment,
+  ZStrategyFields,
   ZLoginForm,
   ZPasswordForm,
   ZProfileForm,
   topUp,
 } from '@adloom/domain';
 import { z } from 'zod';
-import { CUSTOM_MESSAGE_KEYS, fieldProblem } from './zodRule';
+import { CUSTOM_MESSAGE_KEYS, fieldProblem, knownMessageText } from './zodRule';
 import { changeLanguage, setupI18n } from './i18n';
 
 beforeAll(async () => {
@@ -73,5 +75,37 @@ describe('fieldProblem', () => {
       topUp.body.safeParse({ user_id: 1, amount: '0', note: 'ok' }),
     ].flatMap((result) => result.error?.issues.map((issue) => issue.message) ?? []);
     expect(new Set(produced)).toEqual(new Set(Object.keys(CUSTOM_MESSAGE_KEYS)));
+  });
+
+  it('shows the spec §5 messages of the shared schemas in the interface language', async () => {
+    const strategy = { plan_id: 1, name: 'S', style_ids: [], languages: [] };
+    expect(fieldProblem(ZStrategyFields, 'style_ids', strategy)).toBe(
+      'Please confirm the support style',
+    );
+    await changeLanguage('zh');
+    expect(fieldProblem(ZStrategyFields, 'style_ids', strategy)).toBe(AD_MESSAGES.confirmStyle.zh);
+    expect(fieldProblem(ZStrategyFields, 'languages', strategy)).toBe(AD_MESSAGES.needLanguage.zh);
+    expect(
+      fieldProblem(ZStrategyFields, 'targeting', {
+        ...strategy,
+        targeting: [{ key: 'country', mode: 'include', values: [] }],
+      }),
+    ).toBe('部分定向方式或定向目标不能为空');
+    await changeLanguage('en');
+  });
+});
+
+describe('knownMessageText', () => {
+  it('translates every spec §5 message and the custom messages; leaves others alone', async () => {
+    for (const label of Object.values(AD_MESSAGES)) {
+      expect(knownMessageText(label.en)).toBe(label.en);
+    }
+    await changeLanguage('zh');
+    for (const label of Object.values(AD_MESSAGES)) {
+      expect(knownMessageText(label.en)).toBe(label.zh);
+    }
+    expect(knownMessageText('Must be more than 0')).toBe('必须大于 0');
+    expect(knownMessageText('Something the server made up')).toBeUndefined();
+    await changeLanguage('en');
   });
 });

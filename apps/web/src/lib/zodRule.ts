@@ -6,7 +6,8 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { i18n } from './i18n';
+import { adMessageText } from '@adloom/domain';
+import { currentLanguage, i18n } from './i18n';
 
 /**
  * The custom messages of the domain schemas and their i18n keys. zodRule.test.ts parses the
@@ -23,10 +24,22 @@ export const CUSTOM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Must be more than 0': 'validation.amountPositive',
 };
 
+/**
+ * A message the domain writes in English (a spec §5 message of packages/domain
+ * ad-messages.ts, or a custom schema message) in the interface language; undefined when
+ * it is neither. Serves zod issues and the server's field issues alike.
+ */
+export function knownMessageText(message: string, t: TFunction = i18n.t): string | undefined {
+  const spec = adMessageText(message, currentLanguage());
+  if (spec) return spec;
+  const key = CUSTOM_MESSAGE_KEYS[message];
+  return key ? t(key) : undefined;
+}
+
 /** The text shown for one zod issue, in the interface language. */
 export function issueText(issue: z.core.$ZodIssue, t: TFunction = i18n.t): string {
-  const key = CUSTOM_MESSAGE_KEYS[issue.message];
-  if (key) return t(key);
+  const known = knownMessageText(issue.message, t);
+  if (known) return known;
   if (issue.code === 'too_small' && issue.origin === 'string') {
     const min = Number(issue.minimum);
     return min <= 1 ? t('validation.required') : t('validation.tooShort', { min });

@@ -8,7 +8,22 @@ import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZIdList, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
-import { ClickAction, CreativeLanguage, CreativeReview, Platform, WideStatus } from '../enums.js';
+import {
+  ClickAction,
+  CreativeAuditState,
+  CreativeLanguage,
+  CreativeReview,
+  Platform,
+  WideStatus,
+} from '../enums.js';
+import { AD_MESSAGES } from '../ad-messages.js';
+import {
+  GROUP_IMAGE_COUNT,
+  clickActionIssues,
+  creativeIssueText,
+  isHttpUrl,
+  isSpecialConfig,
+} from '../creative-rules.js';
 
 const AD = ['adController'] as const;
 const EXAM = ['adExam'] as const;
@@ -16,13 +31,11 @@ const EXAM = ['adExam'] as const;
 /** At most this many monitor links of each kind. */
 export const MAX_MONITOR_URLS = 5;
 
-const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const ZHttpUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => HTTP_URL.test(value), { message: 'Must be an http(s) address' });
-const ZOptionalHttpUrl = z.union([z.literal(''), ZHttpUrl]);
+  .refine((value) => isHttpUrl(value), { message: 'Must be an http(s) address' });
 /** A deep link: any app scheme (myapp://…) or an http(s) universal link. */
 const ZDeeplink = z.union([
   z.literal(''),
@@ -44,42 +57,81 @@ const ZOptionalMaterialId = z.preprocess(
   z.coerce.number().int().positive().nullable(),
 );
 
-export const ZCreativeFields = z.object({
+/** Each field's own rule, without defaults (a modify sends only what changed). */
+const FIELD = {
   name: z.string().trim().min(1).max(64),
   style_id: z.coerce.number().int().positive(),
   language: z
     .string()
-    .refine((value) => CreativeLanguage.has(value), { message: 'Need to add language' }),
+    // Typed as a plain string (not the predicate's 'en' | 'fr'): stored rows carry a string.
+    .refine((value): boolean => CreativeLanguage.has(value), {
+      message: AD_MESSAGES.needLanguage.en,
+    }),
   os: enumField(Platform, 'Unknown OS'),
-  title: z.string().trim().max(200).default(''),
-  description: z.string().trim().max(1000).default(''),
-  icon_material_id: ZOptionalMaterialId.default(null),
-  image_material_id: ZOptionalMaterialId.default(null),
-  group_material_ids: ZIdList.default([]),
-  video_material_id: ZOptionalMaterialId.default(null),
+  title: z.string().trim().max(200),
+  description: z.string().trim().max(1000),
+  icon_material_id: ZOptionalMaterialId,
+  image_material_id: ZOptionalMaterialId,
+  group_material_ids: ZIdList.pipe(z.array(z.number()).max(GROUP_IMAGE_COUNT)),
+  video_material_id: ZOptionalMaterialId,
   click_action: enumField(ClickAction, 'Unknown click action'),
-  action_text: z.string().trim().max(20).default(''),
+  action_text: z.string().trim().max(20),
   /** Free-form JSON text for the media integration; '' for none. */
-  special_config: z.string().trim().max(10_000).default(''),
-  app_name: z.string().trim().max(64).default(''),
-  app_package: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/, {
-          message: 'Use a package name such as com.example.app',
-        }),
-    ])
-    .default(''),
-  click_url: z.string().trim().max(2048).default(''),
-  deeplink_url: ZDeeplink.default(''),
-  impression_monitor_urls: z.array(ZHttpUrl).max(MAX_MONITOR_URLS).default([]),
-  click_monitor_urls: z.array(ZHttpUrl).max(MAX_MONITOR_URLS).default([]),
+  special_config: z
+    .string()
+    .trim()
+    .max(10_000)
+    .refine(isSpecialConfig, { message: AD_MESSAGES.configurationFormat.en }),
+  app_name: z.string().trim().max(64),
+  app_package: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .max(255)
+      .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/, {
+        message: 'Use a package name such as com.example.app',
+      }),
+  ]),
+  /** Open Url and Download App: an http(s) address; Telephone: a number; No Action: ''. */
+  click_url: z.string().trim().max(2048),
+  deeplink_url: ZDeeplink,
+  impression_monitor_urls: z.array(ZHttpUrl).max(MAX_MONITOR_URLS),
+  click_monitor_urls: z.array(ZHttpUrl).max(MAX_MONITOR_URLS),
+};
+
+export const ZCreativeFields = z.object({
+  ...FIELD,
+  title: FIELD.title.default(''),
+  description: FIELD.description.default(''),
+  icon_material_id: FIELD.icon_material_id.default(null),
+  image_material_id: FIELD.image_material_id.default(null),
+  group_material_ids: FIELD.group_material_ids.default([]),
+  video_material_id: FIELD.video_material_id.default(null),
+  action_text: FIELD.action_text.default(''),
+  special_config: FIELD.special_config.default(''),
+  app_name: FIELD.app_name.default(''),
+  app_package: FIELD.app_package.default(''),
+  click_url: FIELD.click_url.default(''),
+  deeplink_url: FIELD.deeplink_url.default(''),
+  impression_monitor_urls: FIELD.impression_monitor_urls.default([]),
+  click_monitor_urls: FIELD.click_monitor_urls.default([]),
 });
 export type CreativeFields = z.infer<typeof ZCreativeFields>;
-export { ZOptionalHttpUrl };
+
+/**
+ * A new creative: the fields, and what its click action needs (the style's rules need the
+ * stored style and are checked by the server, and by the form, with creative-rules.ts).
+ */
+export const ZCreateCreative = ZCreativeFields.superRefine((fields, context) => {
+  for (const issue of clickActionIssues(fields)) {
+    context.addIssue({
+      code: 'custom',
+      path: [issue.path],
+      message: creativeIssueText(issue, 'en'),
+    });
+  }
+});
 
 /** A material as a creative shows it: enough to render the preview. */
 export const ZCreativeAsset = z.object({
@@ -92,18 +144,51 @@ export const ZCreativeAsset = z.object({
 });
 export type CreativeAsset = z.infer<typeof ZCreativeAsset>;
 
-export const ZCreative = ZCreativeFields.extend({
+/** The fields as the server answers them: plain values (no input coercion to encode). */
+const ZCreativeValues = z.object({
+  name: z.string(),
+  style_id: z.number().int(),
+  language: z.string(),
+  os: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  icon_material_id: z.number().int().nullable(),
+  image_material_id: z.number().int().nullable(),
+  group_material_ids: z.array(z.number().int()),
+  video_material_id: z.number().int().nullable(),
+  click_action: z.number().int(),
+  action_text: z.string(),
+  /** The stored JSON, keys sorted, indented (canonicalSpecialConfig); '' for none. */
+  special_config: z.string(),
+  app_name: z.string(),
+  app_package: z.string(),
+  click_url: z.string(),
+  deeplink_url: z.string(),
+  impression_monitor_urls: z.array(z.string()),
+  click_monitor_urls: z.array(z.string()),
+}) satisfies z.ZodType<Record<keyof CreativeFields, unknown>>;
+
+export const ZCreative = ZCreativeValues.extend({
   id: z.number().int(),
   owner: ZOwnerRef,
   style_name: z.string(),
+  /** StyleType of the style, so a preview renders without the style list. */
+  style_type: z.number().int(),
   /** The materials the ids name, for previews (missing ones left out). */
   assets: z.array(ZCreativeAsset),
   /** CreativeReview: 0 approve, 1 auditing, 2 reject. */
   review: z.number().int(),
-  /** CreativeAuditState, derived from review and status. */
+  /**
+   * CreativeAuditState (auditStateOf): deleted or inactive when off the shelf, otherwise
+   * pending (never reviewed), underAudit (back in audit after an edit), approved or failed.
+   */
   audit_state: z.string(),
   reject_reason: z.string(),
+  /** Who decided last, and when; null until the first decision. */
+  reviewer: ZOwnerRef.nullable(),
   reviewed_at: z.string().nullable(),
+  /** When it last entered audit: created, or content changed after a decision. */
+  submitted_at: z.string(),
   /** WideStatus: 0 normal, 1 inactive (shelved), 5 deleted. */
   status: z.number().int(),
   created_at: z.string(),
@@ -111,14 +196,35 @@ export const ZCreative = ZCreativeFields.extend({
 });
 export type Creative = z.infer<typeof ZCreative>;
 
+export const CREATIVE_SORTS = [
+  'id',
+  'name',
+  'review',
+  'status',
+  'submitted_at',
+  'reviewed_at',
+  'updated_at',
+] as const;
+
+const ZAuditState = z
+  .string()
+  .refine((value) => CreativeAuditState.has(value), { message: 'Unknown audit state' });
+
+/**
+ * Lists leave deleted creatives out unless `status` 5 (or audit_state 'deleted') asks for
+ * them. `audit_state` pending / underAudit / approved / failed filter by review, normal /
+ * inactive / deleted by status.
+ */
 const ZCreativeListQuery = ZPageQuery.extend({
-  sort: z.enum(['id', 'name', 'review', 'status', 'updated_at']).optional(),
+  sort: z.enum(CREATIVE_SORTS).optional(),
   review: enumField(CreativeReview, 'Unknown review state').optional(),
+  audit_state: ZAuditState.optional(),
   status: enumField(WideStatus, 'Unknown status').optional(),
   style_id: z.coerce.number().int().positive().optional(),
   language: z.string().optional(),
   owner_id: ZOwnerFilter,
 });
+export type CreativeListQuery = z.input<typeof ZCreativeListQuery>;
 
 export const listCreatives = defineEndpoint({
   method: 'GET',
@@ -146,7 +252,7 @@ export const createCreative = defineEndpoint({
   summary: 'Add a creative; it waits for audit',
   tag: 'creatives',
   access: AD,
-  body: ZCreativeFields,
+  body: ZCreateCreative,
   response: ZCreative,
 });
 
@@ -156,14 +262,15 @@ export const modifyCreative = defineEndpoint({
   summary: 'Change a creative; changed content sends an approved creative back to audit',
   tag: 'creatives',
   access: AD,
-  body: ZCreativeFields.partial().extend({ id: ZId }).extend(ZNoted.shape),
+  // FIELD, not ZCreativeFields: defaults would fill in (and so overwrite) unsent fields.
+  body: z.object(FIELD).partial().extend({ id: ZId }).extend(ZNoted.shape),
   response: ZCreative,
 });
 
 export const switchCreative = defineEndpoint({
   method: 'PATCH',
   path: '/svc/ad/idea/switch',
-  summary: 'Shelve (1), restore (0) or delete (5) a creative',
+  summary: 'Shelve (1), restore (0) or delete (5) a creative; a deleted one stays deleted',
   tag: 'creatives',
   access: AD,
   body: z
@@ -185,10 +292,36 @@ export const listAudit = defineEndpoint({
   response: ZPage(ZCreative),
 });
 
+export const ZAuditCounts = z.object({
+  pending: z.number().int(),
+  underAudit: z.number().int(),
+  approved: z.number().int(),
+  failed: z.number().int(),
+});
+export type AuditCounts = z.infer<typeof ZAuditCounts>;
+
+export const countAudit = defineEndpoint({
+  method: 'GET',
+  path: '/svc/ad/exam/counts',
+  summary: 'How many creatives of the audit queue are in each review state (deleted left out)',
+  tag: 'audit',
+  access: EXAM,
+  query: ZCreativeListQuery.pick({ keyword: true, style_id: true, language: true }),
+  response: ZAuditCounts,
+});
+
+export const ZRejectReason = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((text) => text.replace(/\s/g, '').length >= 2, {
+    message: 'Give the advertiser a reason',
+  });
+
 export const approveCreatives = defineEndpoint({
   method: 'POST',
   path: '/svc/ad/exam/approve',
-  summary: 'Approve one or more creatives',
+  summary: 'Approve creatives waiting for audit (all or none)',
   tag: 'audit',
   access: EXAM,
   body: z.object({ ids: ZIdList.pipe(z.array(z.number()).min(1).max(500)) }),
@@ -198,18 +331,12 @@ export const approveCreatives = defineEndpoint({
 export const rejectCreatives = defineEndpoint({
   method: 'POST',
   path: '/svc/ad/exam/reject',
-  summary: 'Reject one or more creatives with a reason',
+  summary: 'Reject creatives waiting for audit with a reason (all or none)',
   tag: 'audit',
   access: EXAM,
   body: z.object({
     ids: ZIdList.pipe(z.array(z.number()).min(1).max(500)),
-    reason: z
-      .string()
-      .trim()
-      .max(500)
-      .refine((text) => text.replace(/\s/g, '').length >= 2, {
-        message: 'Give the advertiser a reason',
-      }),
+    reason: ZRejectReason,
   }),
   response: z.array(ZCreative),
 });
@@ -221,6 +348,7 @@ export const CREATIVE_ENDPOINTS = {
   modifyCreative,
   switchCreative,
   listAudit,
+  countAudit,
   approveCreatives,
   rejectCreatives,
 } as const;

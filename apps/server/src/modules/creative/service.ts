@@ -1,0 +1,531 @@
+/**
+ * Creatives (spec §3 Creative, §4 review states) and their audit (spec §6 exam,
+ * examAdvanced). A creative belongs to the acting user; the rules of its style and click
+ * action (packages/domain creative-rules.ts) and its materials' owner, kind, state and size
+ * are checked before anything is written, each failure on its field. A new creative and a
+ * content edit of a decided one wait for audit; every write and decision is one change_log
+ * row. docs/decisions/creative-audit.md.
+ */
+import {
+  AppError,
+  CreativeReview,
+  ELEMENT_FIELDS,
+  MATERIAL_ELEMENTS,
+  SimpleStatus,
+  WideStatus,
+  auditStateOf,
+  canonicalSpecialConfig,
+  changedFields,
+  checkCreativeContent,
+  creativeIssueText,
+  materialIssue,
+  parseSpecialConfig,
+  pickFields,
+  type AuditCounts,
+  type ChangeNote,
+  type Creative,
+  type CreativeAsset,
+  type CreativeFields,
+  type FieldIssue,
+  type MaterialElement,
+  type StyleShape,
+} from '@adloom/domain';
+import type { Database } from '../../db/client.js';
+import type { AuthContext } from '../../http/types.js';
+import { assertAdOwner, auditScope, ownerScope } from '../ad/reach.js';
+import { recordChange } from '../changes/service.js';
+import { notFound, type Writer } from '../settings/shared/noted.js';
+import { pageOf } from '../settings/shared/present.js';
+import { windowOf } from '../settings/shared/sql.js';
+import { materialAsset } from './assets.js';
+import * as repo from './repo.js';
+import type { CreativeRow, CreativeSort, CreativeView, MaterialRow } from './repo.js';
+
+export const DELETED_MESSAGE = 'A deleted creative cannot be changed';
+export const STYLE_INACTIVE_MESSAGE = 'This style is inactive: choose another';
+export const STYLE_MISSING_MESSAGE = 'There is no such style';
+export const NOT_WAITING_MESSAGE = 'Not waiting for audit';
+
+// ---------------------------------------------------------------- presenting
+
+/** The fields of a stored creative as the form sends them: what is compared and logged. */
+export function fieldsOf(row: CreativeRow): CreativeFields {
+  return {
+    name: row.name,
+    style_id: row.styleId,
+    language: row.language,
+    os: row.os,
+    title: row.title,
+    description: row.description,
+    icon_material_id: row.iconMaterialId,
+    image_material_id: row.imageMaterialId,
+    group_material_ids: row.groupMaterialIds,
+    video_material_id: row.videoMaterialId,
+    click_action: row.clickAction,
+    action_text: row.actionText,
+    special_config: canonicalSpecialConfig(row.specialConfig),
+    app_name: row.appName,
+    app_package: row.appPackage,
+    click_url: row.clickUrl,
+    deeplink_url: row.deeplinkUrl,
+    impression_monitor_urls: row.impressionMonitorUrls,
+    click_monitor_urls: row.clickMonitorUrls,
+  };
+}
+
+/** The material ids a creative names, icon first, in preview order. */
+function materialIdsOf(row: CreativeRow): number[] {
+  return [
+    row.iconMaterialId,
+    row.imageMaterialId,
+    ...row.groupMaterialIds,
+    row.videoMaterialId,
+  ].filter((id): id is number => id !== null);
+}
+
+function present(view: CreativeView, assets: Map<number, CreativeAsset>): Creative {
+  const row = view.creative;
+  const reviewedAt = row.reviewedAt?.toISOString() ?? null;
+  return {
+    id: row.id,
+    ...fieldsOf(row),
+    owner: { id: row.ownerId, username: view.ownerUsername, nickname: view.ownerNickname },
+    style_name: view.styleName,
+    style_type: view.styleType,
+    assets: [...new Set(materialIdsOf(row))].flatMap((id) => {
+      const asset = assets.get(id);
+      return asset ? [asset] : [];
+    }),
+    review: row.review,
+    audit_state: auditStateOf({ review: row.review, status: row.status, reviewed_at: reviewedAt }),
+    reject_reason: row.rejectReason,
+    reviewer:
+      row.reviewerId === null
+        ? null
+        : {
+            id: row.reviewerId,
+            username: view.reviewerUsername ?? '',
+            nickname: view.reviewerNickname ?? '',
+          },
+    reviewed_at: reviewedAt,
+    submitted_at: row.submittedAt.toISOString(),
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Presents views with their materials, read in one query. */
+async function presentAll(db: Database, views: CreativeView[]): Promise<Creative[]> {
+  const ids = views.flatMap((view) => materialIdsOf(view.creative));
+  const materials = await repo.findMaterials(db, ids);
+  const assets = new Map(materials.map((material) => [material.id, materialAsset(material)]));
+  return views.map((view) => present(view, assets));
+}
+
+async function presentOne(db: Database, id: number): Promise<Creative> {
+  const view = await repo.findCreativeView(db, id);
+  if (!view) throw notFound('Creative', id);
+  const [creative] = await presentAll(db, [view]);
+  if (!creative) throw notFound('Creative', id);
+  return creative;
+}
+
+// ---------------------------------------------------------------- rules
+
+function styleShapeOf(style: NonNullable<Awaited<ReturnType<typeof repo.findStyle>>>): StyleShape {
+  return {
+    type: style.type,
+    meta: style.meta,
+    icon_size: style.iconSize,
+    img_size: style.imgSize,
+    img3_size: style.img3Size,
+    video_size: style.videoSize,
+    title_length: style.titleLength,
+    description_length: style.descriptionLength,
+  };
+}
+
+const facts = (material: MaterialRow) => ({
+  kind: material.kind,
+  width: material.width,
+  height: material.height,
+  status: material.status,
+  transcode_state: material.transcodeState,
+});
+
+/**
+ * Every rule `fields` breaks as a creative of `ownerId`: the style exists and is active,
+ * the style's elements and limits, the click action, the special config, and each
+ * material is the owner's, of the right kind, active, transcoded and of a fitting size.
+ * `changed` (a modify's changed fields) limits two checks to what the edit touches: the
+ * style's activity to a new style, the materials to new ones (all of them with a new
+ * style), so a creative whose style or material was switched off later can still be
+ * renamed or shelved.
+ */
+async function fieldIssues(
+  db: Database,
+  fields: CreativeFields,
+  ownerId: number,
+  changed?: readonly string[],
+): Promise<FieldIssue[]> {
+  const touches = (field: string) =>
+    changed === undefined || changed.includes(field) || changed.includes('style_id');
+  const style = await repo.findStyle(db, fields.style_id);
+  if (!style) return [{ path: 'style_id', message: STYLE_MISSING_MESSAGE }];
+  if ((changed?.includes('style_id') ?? true) && style.status !== SimpleStatus.active) {
+    return [{ path: 'style_id', message: STYLE_INACTIVE_MESSAGE }];
+  }
+  const shape = styleShapeOf(style);
+  const issues = checkCreativeContent(fields, shape);
+  const flagged = new Set(issues.map((issue) => issue.path));
+
+  const slots: { element: MaterialElement; path: string; id: number }[] = [];
+  for (const element of Object.keys(MATERIAL_ELEMENTS) as MaterialElement[]) {
+    const field = ELEMENT_FIELDS[element];
+    if (flagged.has(field) || !touches(field)) continue;
+    if (element === 'groupImages') {
+      fields.group_material_ids.forEach((id, index) =>
+        slots.push({ element, path: `${field}.${index}`, id }),
+      );
+    } else {
+      const id = fields[field as Exclude<typeof field, 'group_material_ids'>];
+      if (typeof id === 'number') slots.push({ element, path: field, id });
+    }
+  }
+  const owned = new Map(
+    (
+      await repo.findMaterials(
+        db,
+        slots.map((slot) => slot.id),
+        ownerId,
+      )
+    ).map((material) => [material.id, facts(material)]),
+  );
+  for (const slot of slots) {
+    const problem = materialIssue(slot.element, owned.get(slot.id), shape);
+    if (problem) issues.push({ path: slot.path, ...problem });
+  }
+  return issues.map((issue) => ({ path: issue.path, message: creativeIssueText(issue, 'en') }));
+}
+
+function throwIssues(issues: FieldIssue[]): void {
+  if (issues.length === 0) return;
+  const first = issues[0];
+  throw new AppError('validation', first ? `${first.path}: ${first.message}` : undefined, issues);
+}
+
+/** Columns of the fields that changed (snake_case → the table's properties). */
+function columnsOf(changes: Partial<CreativeFields>): Partial<repo.CreativeInsert> {
+  const columns: Partial<repo.CreativeInsert> = {};
+  const set = <K extends keyof repo.CreativeInsert>(key: K, value: repo.CreativeInsert[K]) => {
+    columns[key] = value;
+  };
+  if (changes.name !== undefined) set('name', changes.name);
+  if (changes.style_id !== undefined) set('styleId', changes.style_id);
+  if (changes.language !== undefined) set('language', changes.language);
+  if (changes.os !== undefined) set('os', changes.os);
+  if (changes.title !== undefined) set('title', changes.title);
+  if (changes.description !== undefined) set('description', changes.description);
+  if (changes.icon_material_id !== undefined) set('iconMaterialId', changes.icon_material_id);
+  if (changes.image_material_id !== undefined) set('imageMaterialId', changes.image_material_id);
+  if (changes.group_material_ids !== undefined) {
+    set('groupMaterialIds', changes.group_material_ids);
+  }
+  if (changes.video_material_id !== undefined) set('videoMaterialId', changes.video_material_id);
+  if (changes.click_action !== undefined) set('clickAction', changes.click_action);
+  if (changes.action_text !== undefined) set('actionText', changes.action_text);
+  if (changes.special_config !== undefined) {
+    set('specialConfig', parseSpecialConfig(changes.special_config));
+  }
+  if (changes.app_name !== undefined) set('appName', changes.app_name);
+  if (changes.app_package !== undefined) set('appPackage', changes.app_package);
+  if (changes.click_url !== undefined) set('clickUrl', changes.click_url);
+  if (changes.deeplink_url !== undefined) set('deeplinkUrl', changes.deeplink_url);
+  if (changes.impression_monitor_urls !== undefined) {
+    set('impressionMonitorUrls', changes.impression_monitor_urls);
+  }
+  if (changes.click_monitor_urls !== undefined) {
+    set('clickMonitorUrls', changes.click_monitor_urls);
+  }
+  return columns;
+}
+
+/** The same config however it was typed: keys sorted, one layout. */
+function normalized<T extends Partial<CreativeFields>>(fields: T): T {
+  return fields.special_config === undefined
+    ? fields
+    : { ...fields, special_config: canonicalSpecialConfig(fields.special_config) };
+}
+
+/** Loads a creative in the acting user's reach: not found, or -110 outside it. */
+async function loadInReach(db: Database, auth: AuthContext, id: number): Promise<CreativeRow> {
+  const row = await repo.findCreative(db, id);
+  if (!row) throw notFound('Creative', id);
+  await assertAdOwner(db, auth, row.ownerId);
+  return row;
+}
+
+// ---------------------------------------------------------------- creatives (/ad/idea)
+
+export interface CreativeListQuery {
+  page: number;
+  size: number;
+  keyword?: string | undefined;
+  sort?: CreativeSort | undefined;
+  order: 'asc' | 'desc';
+  review?: number | undefined;
+  status?: number | undefined;
+  audit_state?: string | undefined;
+  style_id?: number | undefined;
+  language?: string | undefined;
+  owner_id?: number | undefined;
+}
+
+function filterOf(query: CreativeListQuery, scope: repo.CreativeFilter['scope']) {
+  return {
+    scope,
+    keyword: query.keyword,
+    review: query.review,
+    status: query.status,
+    auditState: query.audit_state as repo.CreativeFilter['auditState'],
+    styleId: query.style_id,
+    language: query.language,
+  };
+}
+
+/** Newest first unless a sort is asked for. */
+export async function listCreatives(db: Database, auth: AuthContext, query: CreativeListQuery) {
+  const scope = await ownerScope(db, auth, repo.creativeOwnerColumn, query.owner_id);
+  const order = query.sort
+    ? { sort: query.sort, order: query.order }
+    : { sort: 'id' as const, order: 'desc' as const };
+  const { rows, total } = await repo.listCreatives(
+    db,
+    filterOf(query, scope),
+    order,
+    windowOf(query.page, query.size),
+  );
+  return pageOf(await presentAll(db, rows), total, query);
+}
+
+export async function getCreative(db: Database, auth: AuthContext, id: number) {
+  await loadInReach(db, auth, id);
+  return presentOne(db, id);
+}
+
+/** A new creative of the acting user; it waits for audit (review Auditing, never decided). */
+export async function createCreative(writer: Writer, body: CreativeFields): Promise<Creative> {
+  const { db, auth } = writer;
+  const fields = normalized(body);
+  const ownerId = auth.actingUser.id;
+  throwIssues(await fieldIssues(db, fields, ownerId));
+  const id = await db.transaction(async (tx) => {
+    const row = await repo.insertCreative(tx, {
+      ...(columnsOf(fields) as repo.CreativeInsert),
+      ownerId,
+      review: CreativeReview.auditing,
+    });
+    await recordChange(tx, {
+      targetType: 'creative',
+      targetId: row.id,
+      method: 'create',
+      before: null,
+      after: fieldsOf(row),
+      auth,
+    });
+    return row.id;
+  });
+  return presentOne(db, id);
+}
+
+export type ModifyCreativeBody = Partial<CreativeFields> & {
+  id: number;
+  note?: ChangeNote | undefined;
+};
+
+/**
+ * Changes a creative with a note (only changed fields are written and logged). Any change
+ * but the name sends a decided creative back to audit, its reason cleared; the log shows
+ * the review going back too. A deleted creative stays as it is.
+ */
+export async function modifyCreative(writer: Writer, body: ModifyCreativeBody): Promise<Creative> {
+  const { db, auth } = writer;
+  const { id, note, ...patch } = body;
+  const current = await loadInReach(db, auth, id);
+  if (current.status === WideStatus.deleted) throw AppError.field('id', DELETED_MESSAGE);
+  const before = fieldsOf(current);
+  const sent = normalized(patch);
+  const keys = changedFields<CreativeFields>(before, sent);
+  if (keys.length === 0) throw new AppError('noneUpdate');
+  const changes = pickFields(sent as CreativeFields, keys);
+  const merged: CreativeFields = { ...before, ...changes };
+  throwIssues(await fieldIssues(db, merged, current.ownerId, keys));
+  const content = keys.some((key) => key !== 'name');
+
+  await db.transaction(async (tx) => {
+    const row = await repo.updateCreative(tx, id, columnsOf(changes), { content });
+    if (!row) throw notFound('Creative', id);
+    const beforeLog: Record<string, unknown> = pickFields(before, keys);
+    const afterLog: Record<string, unknown> = pickFields(fieldsOf(row), keys);
+    if (row.review !== current.review) {
+      beforeLog.review = current.review;
+      afterLog.review = row.review;
+    }
+    if (row.rejectReason !== current.rejectReason) {
+      beforeLog.reject_reason = current.rejectReason;
+      afterLog.reject_reason = row.rejectReason;
+    }
+    await recordChange(tx, {
+      targetType: 'creative',
+      targetId: id,
+      method: 'modify',
+      before: beforeLog,
+      after: afterLog,
+      note,
+      auth,
+    });
+  });
+  return presentOne(db, id);
+}
+
+export interface SwitchCreativeBody {
+  id: number;
+  status: number;
+  note?: ChangeNote | undefined;
+}
+
+/** Shelves (1), restores (0) or deletes (5); a deleted creative is never switched back. */
+export async function switchCreative(writer: Writer, body: SwitchCreativeBody): Promise<Creative> {
+  const { db, auth } = writer;
+  const current = await loadInReach(db, auth, body.id);
+  if (current.status === WideStatus.deleted) throw AppError.field('status', DELETED_MESSAGE);
+  if (current.status === body.status) throw new AppError('noneUpdate');
+  await db.transaction(async (tx) => {
+    const row = await repo.updateStatus(tx, body.id, body.status);
+    if (!row) throw AppError.field('status', DELETED_MESSAGE);
+    await recordChange(tx, {
+      targetType: 'creative',
+      targetId: body.id,
+      method: 'switch',
+      before: { status: current.status },
+      after: { status: row.status },
+      note: body.note,
+      auth,
+    });
+  });
+  return presentOne(db, body.id);
+}
+
+// ---------------------------------------------------------------- audit (/ad/exam)
+
+/** The queue: oldest submission first unless a sort is asked for. */
+export async function listAudit(db: Database, auth: AuthContext, query: CreativeListQuery) {
+  const scope = auditScope(auth, repo.creativeOwnerColumn);
+  const ownerOnly = query.owner_id === undefined ? undefined : repo.ownerIs(query.owner_id);
+  const order = query.sort
+    ? { sort: query.sort, order: query.order }
+    : { sort: 'submitted_at' as const, order: 'asc' as const };
+  const { rows, total } = await repo.listCreatives(
+    db,
+    filterOf(query, andScopes(scope, ownerOnly)),
+    order,
+    windowOf(query.page, query.size),
+  );
+  return pageOf(await presentAll(db, rows), total, query);
+}
+
+function andScopes(...scopes: repo.CreativeFilter['scope'][]): repo.CreativeFilter['scope'] {
+  return repo.allOf(scopes);
+}
+
+export async function countAudit(
+  db: Database,
+  auth: AuthContext,
+  query: {
+    keyword?: string | undefined;
+    style_id?: number | undefined;
+    language?: string | undefined;
+  },
+): Promise<AuditCounts> {
+  return repo.countByReviewState(db, {
+    scope: auditScope(auth, repo.creativeOwnerColumn),
+    keyword: query.keyword,
+    styleId: query.style_id,
+    language: query.language,
+  });
+}
+
+interface DecisionInput {
+  ids: number[];
+  review: typeof CreativeReview.approve | typeof CreativeReview.reject;
+  reason: string;
+}
+
+/**
+ * Approves or rejects creatives waiting for audit, all or none: each must exist (else not
+ * found), be within the auditor's scope (else -110) and be waiting (else a field error on
+ * its place in `ids`). One change_log row per creative, the auditor as actor, the reason
+ * as the comment. Answers the creatives in the order asked.
+ */
+async function decide(writer: Writer, input: DecisionInput): Promise<Creative[]> {
+  const { db, auth } = writer;
+  const ids = [...new Set(input.ids)];
+  const rows = new Map((await repo.findCreatives(db, ids)).map((row) => [row.id, row]));
+  const missing = ids.find((id) => !rows.has(id));
+  if (missing !== undefined) throw notFound('Creative', missing);
+  const inScope = await repo.idsInScope(db, ids, auditScope(auth, repo.creativeOwnerColumn));
+  if (ids.some((id) => !inScope.has(id))) throw new AppError('noAuthority');
+  const waiting = (row: CreativeRow) =>
+    row.review === CreativeReview.auditing && row.status !== WideStatus.deleted;
+  throwIssues(
+    input.ids.flatMap((id, index) => {
+      const row = rows.get(id);
+      return row && !waiting(row)
+        ? [{ path: `ids.${index}`, message: `${NOT_WAITING_MESSAGE}: creative ${id}` }]
+        : [];
+    }),
+  );
+
+  const method = input.review === CreativeReview.approve ? 'approve' : 'reject';
+  await db.transaction(async (tx) => {
+    const decided = await repo.decideCreatives(tx, ids, {
+      review: input.review,
+      rejectReason: input.reason,
+      reviewerId: auth.actingUser.id,
+    });
+    // Someone decided (or the owner deleted) one of them meanwhile: nothing is written.
+    if (decided.length !== ids.length) {
+      const done = new Set(decided.map((row) => row.id));
+      const late = ids.find((id) => !done.has(id)) ?? 0;
+      throw AppError.field(
+        `ids.${input.ids.indexOf(late)}`,
+        `${NOT_WAITING_MESSAGE}: creative ${late}`,
+      );
+    }
+    for (const row of decided) {
+      const after: Record<string, unknown> = { review: row.review };
+      if (input.review === CreativeReview.reject) after.reject_reason = row.rejectReason;
+      await recordChange(tx, {
+        targetType: 'creative',
+        targetId: row.id,
+        method,
+        before: { review: CreativeReview.auditing },
+        after,
+        note: input.reason ? { comment: input.reason } : undefined,
+        auth,
+      });
+    }
+  });
+  const decided = await presentAll(db, await repo.findCreativeViews(db, ids));
+  const byId = new Map(decided.map((creative) => [creative.id, creative]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function approveCreatives(writer: Writer, ids: number[]): Promise<Creative[]> {
+  return decide(writer, { ids, review: CreativeReview.approve, reason: '' });
+}
+
+export function rejectCreatives(writer: Writer, ids: number[], reason: string) {
+  return decide(writer, { ids, review: CreativeReview.reject, reason });
+}

@@ -1,0 +1,161 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import {
+  AD_MESSAGES,
+  Ability,
+  FULL_SCHEDULE,
+  PlanStatus,
+  ResponseCode,
+  type PlanDetail,
+  type Strategy,
+} from '@adloom/domain';
+import { configureApi } from '../../../lib/api';
+import { changeLanguage, setupI18n } from '../../../lib/i18n';
+import { envelope, renderSignedIn } from '../../../test/render';
+import { PlanEditPage } from './PlanEditPage';
+
+const ADVERTISER = Ability.login | Ability.adManage;
+
+function strategy(id: number, name: string, patch: Partial<Strategy> = {}): Strategy {
+  return {
+    id,
+    plan_id: 5,
+    name,
+    bid: null,
+    targeting: [{ key: 'country', mode: 'include', values: ['US'] }],
+    style_ids: [1],
+    languages: ['en'],
+    creative_ids: [11],
+    status: 0,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...patch,
+  };
+}
+
+function detail(patch: Partial<PlanDetail> = {}): PlanDetail {
+  return {
+    id: 5,
+    owner: { id: 1, username: 'root', nickname: 'Root' },
+    name: 'Autumn',
+    budget: 50_000_000,
+    bid: 1_000_000,
+    billing: 2,
+    schedule: FULL_SCHEDULE,
+    start_at: '2026-03-01T08:00:00Z',
+    end_at: null,
+    times_per_user: 0,
+    frequency_per_user: 0,
+    interval_seconds: 0,
+    cache_seconds: 0,
+    status: PlanStatus.unlive,
+    creation_step: 3,
+    published_at: null,
+    strategy_count: 2,
+    created_at: '2026-02-01T00:00:00Z',
+    updated_at: '2026-02-03T04:05:06Z',
+    strategies: [strategy(21, 'North'), strategy(22, 'South')],
+    ...patch,
+  };
+}
+
+/** The page at `path`; the setting lists and the creatives answer empty unless told. */
+function renderAt(path: string, answer: (url: string) => unknown) {
+  return renderSignedIn(
+    <Routes>
+      <Route path="/ad/plan/:id" element={<PlanEditPage />} />
+    </Routes>,
+    (url) => {
+      const data = answer(url);
+      if (data !== null) return data;
+      if (url.startsWith('/svc/setting/style/list')) return [];
+      if (url.startsWith('/svc/ad/idea/list')) return { list: [], total: 0, page: 1, size: 500 };
+      return null;
+    },
+    { ability: ADVERTISER, path },
+  );
+}
+
+beforeAll(async () => {
+  await setupI18n('en');
+  configure({ asyncUtilTimeout: 5000 });
+  configureApi({ notifyError: () => undefined });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+describe('PlanEditPage', { timeout: 20_000 }, () => {
+  it('resumes at the plan’s creation step with the four steps of spec §2', async () => {
+    renderAt('/ad/plan/5', (url) => (url.startsWith('/svc/ad/plan/detail') ? detail() : null));
+    expect(await screen.findByText('Strategy: North')).toBeTruthy();
+    const steps = document.querySelector('.ant-steps') as HTMLElement;
+    for (const title of [
+      'Create plan',
+      'Add strategies',
+      'Configure creatives',
+      'Complete plan creation',
+    ]) {
+      expect(within(steps).getByText(title)).toBeTruthy();
+    }
+  });
+
+  it('names what is missing before completing, beside the strategy, with a link to fix it', async () => {
+    const requests = renderAt('/ad/plan/5?step=4', (url) =>
+      url.startsWith('/svc/ad/plan/detail')
+        ? detail({
+            strategies: [strategy(21, 'North'), strategy(22, 'South', { creative_ids: [] })],
+          })
+        : null,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete plan creation' }));
+    const problems = await screen.findByTestId('completion-problems');
+    expect(problems.textContent).toContain(AD_MESSAGES.followPrompts.en);
+    expect(problems.textContent).toContain(`South: ${AD_MESSAGES.needCreative.en}`);
+    expect(
+      within(problems).getByRole('button', { name: 'Choose creatives of “South”' }),
+    ).toBeTruthy();
+    // The console's own check: nothing was sent.
+    expect(requests.some((request) => request.url.includes('/plan/complete'))).toBe(false);
+  });
+
+  it('shows the server’s problems in the interface language', async () => {
+    await changeLanguage('zh');
+    const requests = renderAt('/ad/plan/5?step=4', (url) => {
+      if (url.startsWith('/svc/ad/plan/detail')) return detail();
+      if (url.startsWith('/svc/ad/plan/complete')) {
+        return envelope(
+          ResponseCode.validation,
+          {
+            fields: [
+              { path: 'strategies.1.creative_ids.0', message: AD_MESSAGES.unspecifiedCreative.en },
+            ],
+          },
+          AD_MESSAGES.followPrompts.en,
+        );
+      }
+      return null;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '完成计划创建' }));
+    const problems = await screen.findByTestId('completion-problems');
+    expect(problems.textContent).toContain(AD_MESSAGES.followPrompts.zh);
+    expect(problems.textContent).toContain(`South: ${AD_MESSAGES.unspecifiedCreative.zh}`);
+    expect(requests.some((request) => request.url.includes('/plan/complete'))).toBe(true);
+    const south = screen.getAllByText('South').at(-1)?.closest('tr') as HTMLElement;
+    expect(within(south).getByText(AD_MESSAGES.unspecifiedCreative.zh)).toBeTruthy();
+  });
+
+  it('shows a completed plan as complete, with Start', async () => {
+    renderAt('/ad/plan/5?step=4', (url) =>
+      url.startsWith('/svc/ad/plan/detail')
+        ? detail({ creation_step: 4, published_at: '2026-02-05T10:00:00Z' })
+        : null,
+    );
+    expect(await screen.findByText('Plan creation complete')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Complete plan creation' })).toBeNull();
+  });
+});

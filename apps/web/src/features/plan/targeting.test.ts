@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { AD_MESSAGES, ZTargeting } from '@adloom/domain';
+import { invalidValues, offeredKeys, ruleIssues, splitPastedValues } from './targeting';
+
+describe('targeting helpers', () => {
+  it('splits pasted lists on lines, commas, semicolons and spaces (full-width too)', () => {
+    expect(splitPastedValues('a, b\nc;d  e，f；a\r\n')).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('finds the values failing the format of their dimension', () => {
+    expect(invalidValues('country', ['US', 'us', 'USA'])).toEqual(['us', 'USA']);
+    expect(invalidValues('os', ['1', '0', '9'])).toEqual(['0', '9']);
+    expect(invalidValues('imei', ['123456789012345', '12'])).toEqual(['12']);
+  });
+
+  it('gives each rule the spec §5 message the contract would, on that rule', () => {
+    const rules = [
+      { key: 'country', mode: 'include', values: ['US'] },
+      { key: 'os', mode: 'include', values: [] },
+      { key: 'pkg', mode: 'exclude', values: ['com.example.app', 'bad pkg'] },
+      { key: 'country', mode: 'exclude', values: ['FR'] },
+      { key: 'planet', mode: 'include', values: ['mars'] },
+      { key: 'uid', mode: 'sometimes', values: ['u'] },
+    ];
+    expect(ruleIssues(rules).map((issue) => issue?.message)).toEqual([
+      undefined,
+      AD_MESSAGES.targetingEmpty.en,
+      AD_MESSAGES.configurationFormat.en,
+      AD_MESSAGES.targetingWrong.en,
+      AD_MESSAGES.targetingWrong.en,
+      AD_MESSAGES.targetingWrong.en,
+    ]);
+    expect(ruleIssues(rules)[2]?.invalid).toEqual(['bad pkg']);
+    // The contract refuses the same list.
+    expect(ZTargeting.safeParse(rules).success).toBe(false);
+    expect(ZTargeting.safeParse([rules[0]]).success).toBe(true);
+  });
+
+  it('offers each dimension once, audience only with advanced targeting', () => {
+    const rules = [{ key: 'country', mode: 'include', values: ['US'] }];
+    expect(offeredKeys(rules, false)).not.toContain('country');
+    expect(offeredKeys(rules, false)).not.toContain('audience');
+    expect(offeredKeys(rules, true)).toContain('audience');
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * A strategy's targeting (spec §3 orientation rules and filter keys) as the editor handles
+ * it: which dimensions may still be added, how pasted lists split, which values fail their
+ * format, and the spec §5 message each rule earns — the same checks as ZTargeting, placed
+ * on the rule they concern.
+ */
+import {
+  AD_MESSAGES,
+  FREE_ENTRY_ORIENTATION_KEYS,
+  Network,
+  ORIENTATION_VALUE_FORMAT,
+  OrientationKey,
+  Platform,
+  TargetingMode,
+  splitPastedValues,
+  type InterfaceLanguage,
+  type OrientationKeyValue,
+} from '@adloom/domain';
+
+export { splitPastedValues };
+
+/**
+ * A rule as the editor and the answers hold it: key and mode as plain text (the contract's
+ * ZTargetingRule judges them; a stored strategy reads back whatever it holds).
+ */
+export interface TargetingRule {
+  key: string;
+  mode: string;
+  values: string[];
+}
+
+export function isFreeEntry(key: string): boolean {
+  return (FREE_ENTRY_ORIENTATION_KEYS as readonly string[]).includes(key);
+}
+
+/** The values of `values` that do not have the format of dimension `key`. */
+export function invalidValues(key: string, values: readonly string[]): string[] {
+  const format = ORIENTATION_VALUE_FORMAT[key as OrientationKeyValue] as
+    ((value: string) => boolean) | undefined;
+  if (!format) return [];
+  return values.filter((value) => value !== '' && !format(value));
+}
+
+/** What is wrong with one rule, as a spec §5 message (English, as the wire carries it). */
+export interface RuleIssue {
+  message: string;
+  /** The values failing the format (configurationFormat only). */
+  invalid: string[];
+}
+
+/** The issue of every rule (undefined for a sound one), in the rules' order. */
+export function ruleIssues(rules: readonly TargetingRule[]): (RuleIssue | undefined)[] {
+  const seen = new Set<string>();
+  return rules.map((rule) => {
+    const duplicate = seen.has(rule.key);
+    seen.add(rule.key);
+    if (duplicate || !OrientationKey.has(rule.key) || !TargetingMode.has(rule.mode)) {
+      return { message: AD_MESSAGES.targetingWrong.en, invalid: [] };
+    }
+    if (rule.values.filter((value) => value.trim() !== '').length === 0) {
+      return { message: AD_MESSAGES.targetingEmpty.en, invalid: [] };
+    }
+    const invalid = invalidValues(rule.key, rule.values);
+    if (invalid.length > 0) return { message: AD_MESSAGES.configurationFormat.en, invalid };
+    return undefined;
+  });
+}
+
+/** Dimensions that can still be added: one rule each; audience only with advanced targeting. */
+export function offeredKeys(
+  rules: readonly TargetingRule[],
+  advanced: boolean,
+): OrientationKeyValue[] {
+  const used = new Set(rules.map((rule) => rule.key));
+  return OrientationKey.values.filter((key) => !used.has(key) && (advanced || key !== 'audience'));
+}
+
+/** A new, empty rule of a dimension (included by default). */
+export function newRule(key: OrientationKeyValue): TargetingRule {
+  return { key, mode: TargetingMode.include, values: [] };
+}
+
+/** The rule as it travels: trimmed distinct values, fields in a fixed order. */
+export function cleanRule(rule: TargetingRule): TargetingRule {
+  return {
+    key: rule.key,
+    mode: rule.mode,
+    values: [...new Set(rule.values.map((value) => value.trim()).filter(Boolean))],
+  };
+}
+
+/** OS and network values travel as the enum's number, written as text. */
+export function enumValueOptions(
+  key: 'os' | 'network',
+  lang: InterfaceLanguage,
+): { value: string; label: string }[] {
+  const source = key === 'os' ? Platform : Network;
+  return source
+    .options(lang)
+    .filter((option) => option.value !== 0)
+    .map((option) => ({ value: String(option.value), label: option.label }));
+}
+
+/** How one value reads in a summary: OS and network by their label, others as they are. */
+export function valueLabel(key: string, value: string, lang: InterfaceLanguage): string {
+  if (key === 'os') return Platform.label(Number(value), lang);
+  if (key === 'network') return Network.label(Number(value), lang);
+  return value;
+}
+
+/** Up to `max` values of a rule, then "+N". */
+export function valuesPreview(
+  rule: TargetingRule,
+  lang: InterfaceLanguage,
+  max = 3,
+): { shown: string[]; more: number } {
+  const labels = rule.values.map((value) => valueLabel(rule.key, value, lang));
+  return { shown: labels.slice(0, max), more: Math.max(0, labels.length - max) };
+}

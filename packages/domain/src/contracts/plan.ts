@@ -324,6 +324,11 @@ export const listPlans = defineEndpoint({
       .refine((value) => Billing.has(value), { message: 'Unknown billing' })
       .optional(),
     owner_id: ZOwnerFilter,
+    /** `false`: plans whose creation is unfinished (step before 4); `true`: completed ones. */
+    complete: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
   }),
   response: ZPage(ZPlan),
 });

@@ -7,10 +7,12 @@ import {
   getTableColumns,
   inArray,
   like,
+  ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { PlanStep } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import { plans, strategies, users } from '../../db/schema.js';
 import { keywordMatch, orderOf, type PageWindow } from '../settings/shared/sql.js';
@@ -56,6 +58,8 @@ export interface PlanFilter {
   keyword?: string | undefined;
   statuses?: number[] | undefined;
   billing?: number | undefined;
+  /** True: completed plans; false: those still in the creation flow. */
+  complete?: boolean | undefined;
   /** Undefined: newest first. */
   sort?: PlanSort | undefined;
   order: 'asc' | 'desc';
@@ -77,6 +81,11 @@ function whereOf(filter: PlanFilter): SQL | undefined {
       ? inArray(plans.status, filter.statuses)
       : undefined,
     filter.billing === undefined ? undefined : eq(plans.billing, filter.billing),
+    filter.complete === undefined
+      ? undefined
+      : filter.complete
+        ? eq(plans.creationStep, PlanStep.complete)
+        : ne(plans.creationStep, PlanStep.complete),
   );
 }
 

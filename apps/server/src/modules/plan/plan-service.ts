@@ -56,6 +56,7 @@ export interface PlanQuery {
   status?: number[] | undefined;
   billing?: number | undefined;
   owner_id?: number | undefined;
+  complete?: boolean | undefined;
 }
 
 export async function listPlans(db: Database, auth: AuthContext, query: PlanQuery) {
@@ -67,6 +68,7 @@ export async function listPlans(db: Database, auth: AuthContext, query: PlanQuer
       keyword: query.keyword,
       statuses: query.status,
       billing: query.billing,
+      complete: query.complete,
       sort: query.sort,
       order: query.order,
     },

@@ -80,6 +80,20 @@ describe('plan list', () => {
     expect(second.body.data).toMatchObject({ list: [], total: 4, page: 2, size: 10 });
   });
 
+  it('lists unfinished (creation before step 4) or completed plans apart', async () => {
+    const me = await buildAdvertiser(t.db);
+    const draft = await buildPlan(t.db, me.user.id, { creationStep: PlanStep.strategies });
+    const configured = await buildPlan(t.db, me.user.id, { creationStep: PlanStep.creatives });
+    const done = await buildPlan(t.db, me.user.id, { creationStep: PlanStep.complete });
+    const ids = async (query: string) =>
+      (await send<Page>(t.app, ENDPOINTS.listPlans, me, { query })).body.data.list.map((p) => p.id);
+    expect(await ids('complete=false')).toEqual([configured.id, draft.id]);
+    expect(await ids('complete=true')).toEqual([done.id]);
+    expect(await ids('complete=false&status=7&size=10')).toEqual([configured.id, draft.id]);
+    const bad = await send(t.app, ENDPOINTS.listPlans, me, { query: 'complete=maybe' });
+    expect(issuesOf(bad).map((issue) => issue.path)).toEqual(['complete']);
+  });
+
   it('names a bad status, billing, sort and page size', async () => {
     const result = await send(t.app, ENDPOINTS.listPlans, owner, {
       query: 'status=0,5&billing=9&sort=owner_id&size=7',

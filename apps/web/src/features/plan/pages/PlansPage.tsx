@@ -59,16 +59,9 @@ const VIEWS = {
   stalled: SHORT_BALANCE_STATUSES,
   unlive: [PlanStatus.unlive],
   outOfTime: [PlanStatus.outOfTime],
-  unfinished: [PlanStatus.unlive],
+  unfinished: undefined,
 } as const satisfies Record<string, readonly number[] | undefined>;
 type View = keyof typeof VIEWS;
-
-/**
- * Unfinished plans are unlive plans whose creation stands before step 4. The list has no
- * filter on the step, so this view reads one large page of unlive plans and keeps the
- * unfinished ones (paged here).
- */
-const UNFINISHED_PAGE = 500;
 
 export function PlansPage() {
   const { t } = useTranslation();
@@ -78,7 +71,6 @@ export function PlansPage() {
   const list = useListState({ sortable: PLAN_SORTS });
   const [view, setView] = useState<View>('all');
   const [billing, setBilling] = useState<number | undefined>();
-  const [localPage, setLocalPage] = useState({ page: 1, size: 20 });
   const [messages, messageHolder] = message.useMessage();
   const refresh = useInvalidatePlans();
   const history = useHistory();
@@ -90,7 +82,8 @@ export function PlansPage() {
   const unfinishedView = view === 'unfinished';
   const query: EndpointQuery<typeof listPlans> = {
     ...list.query,
-    ...(unfinishedView ? { page: 1, size: UNFINISHED_PAGE } : {}),
+    // Unfinished: creation before step 4, paged by the server.
+    ...(unfinishedView ? { complete: 'false' as const } : {}),
     ...(statuses ? { status: statuses.join(',') } : {}),
     ...(billing !== undefined ? { billing } : {}),
   };
@@ -99,9 +92,7 @@ export function PlansPage() {
     ...endpointQuery(listPlans, query, { silent: true }),
     placeholderData: keepPreviousData,
   });
-  const rows = unfinishedView
-    ? (plans.data?.list ?? []).filter((plan) => !isComplete(plan))
-    : plans.data?.list;
+  const rows = plans.data?.list;
   const filtered = view !== 'all' || billing !== undefined || list.keyword !== undefined;
   const showOwner = (plans.data?.list ?? []).some((plan) => plan.owner.id !== user?.id);
 
@@ -144,7 +135,6 @@ export function PlansPage() {
         onChange={(next) => {
           setView(next);
           list.setPage(1);
-          setLocalPage((current) => ({ ...current, page: 1 }));
         }}
         options={(Object.keys(VIEWS) as View[]).map((key) => ({
           value: key,
@@ -181,17 +171,8 @@ export function PlansPage() {
         error={plans.error}
         onRetry={() => void plans.refetch()}
         dataSource={rows}
-        pagination={
-          unfinishedView
-            ? {
-                current: localPage.page,
-                pageSize: localPage.size,
-                showSizeChanger: true,
-                onChange: (page, size) => setLocalPage({ page, size }),
-              }
-            : list.pagination(plans.data?.total)
-        }
-        onChange={unfinishedView ? undefined : list.onTableChange}
+        pagination={list.pagination(plans.data?.total)}
+        onChange={list.onTableChange}
         columns={[
           {
             title: t('plan.form.name'),

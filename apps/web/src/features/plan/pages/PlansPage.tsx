@@ -191,6 +191,27 @@ export function PlansPage() {
               ]
             : []),
           {
+            title: t('list.status'),
+            dataIndex: 'status',
+            key: 'status',
+            sorter: true,
+            render: (_, row) => (
+              <Space orientation="vertical" size={2}>
+                <PlanStatusTag plan={row} />
+                {!isComplete(row) && (
+                  <Tooltip title={PlanStep.label(row.creation_step, lang)}>
+                    <Link
+                      to={planStepPath(row.id, row.creation_step)}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      {t('plan.list.continue', { step: row.creation_step })}
+                    </Link>
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+          {
             title: t('plan.form.billing'),
             dataIndex: 'billing',
             key: 'billing',
@@ -228,27 +249,6 @@ export function PlansPage() {
             key: 'start_at',
             sorter: true,
             render: (_, row) => <PlanPeriod plan={row} stacked />,
-          },
-          {
-            title: t('list.status'),
-            dataIndex: 'status',
-            key: 'status',
-            sorter: true,
-            render: (_, row) => (
-              <Space orientation="vertical" size={2}>
-                <PlanStatusTag plan={row} />
-                {!isComplete(row) && (
-                  <Tooltip title={PlanStep.label(row.creation_step, lang)}>
-                    <Link
-                      to={planStepPath(row.id, row.creation_step)}
-                      style={{ whiteSpace: 'nowrap' }}
-                    >
-                      {t('plan.list.continue', { step: row.creation_step })}
-                    </Link>
-                  </Tooltip>
-                )}
-              </Space>
-            ),
           },
           {
             title: t('plan.list.strategies'),

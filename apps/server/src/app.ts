@@ -31,6 +31,9 @@ import { registerUserRoutes } from './modules/user/routes.js';
 import { registerCreativeRoutes } from './modules/creative/routes.js';
 import { registerMaterialRoutes } from './modules/material/routes.js';
 import { registerPlanRoutes } from './modules/plan/routes.js';
+import { registerMediaRoutes } from './modules/media/routes.js';
+import { registerDspRoutes } from './modules/dsp/routes.js';
+import { registerSspStrategyRoutes } from './modules/ssp-strategy/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -116,6 +119,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMaterialRoutes(app);
   registerCreativeRoutes(app);
   registerPlanRoutes(app);
+  registerMediaRoutes(app);
+  registerDspRoutes(app);
+  registerSspStrategyRoutes(app);
 
   if (serveConsole) await registerWebApp(app, config.webDist);
   return app;

@@ -68,7 +68,19 @@ export const TargetType = defineEnum({
   strategy: { value: 'strategy', en: 'Strategy', zh: '策略' },
   creative: { value: 'creative', en: 'Creative', zh: '创意' },
   material: { value: 'material', en: 'Material', zh: '素材' },
+  media: { value: 'media', en: 'Media', zh: '媒体' },
+  slot: { value: 'slot', en: 'Slot', zh: '广告位' },
+  dsp: { value: 'dsp', en: 'Demand partner', zh: '需求方' },
+  sspStrategy: { value: 'sspStrategy', en: 'SSP strategy', zh: 'SSP 策略' },
 });
+
+/** Target types of the supply side: their history is read by who manages them. */
+export const SUPPLY_TARGET_TYPES: readonly TargetTypeValue[] = [
+  'media',
+  'slot',
+  'dsp',
+  'sspStrategy',
+];
 
 /** Target types of advertiser objects: their history is read by whoever reaches the object. */
 export const AD_TARGET_TYPES: readonly TargetTypeValue[] = [

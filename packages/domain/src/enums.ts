@@ -212,3 +212,12 @@ export const OrientationKey = defineEnum({
   audience: { value: 'audience', en: 'Audience characteristics', zh: '人群特征' },
 });
 export type OrientationKeyValue = (typeof OrientationKey.values)[number];
+
+/** How a demand partner is bought (spec §3 DSP type; default 1). */
+export const DspType = defineEnum({
+  rtb: { value: 1, en: 'OpenRTB 2.6 bidding', zh: 'OpenRTB 2.6 竞价' },
+  fixed: { value: 2, en: 'Fixed CPM', zh: '固定 CPM' },
+});
+
+/** The dimensions an SSP strategy's trigger rules test (spec issue 6). */
+export const TRIGGER_KEYS = ['country', 'os', 'appVersion', 'network'] as const;

@@ -26,6 +26,9 @@ import { api } from '../test/http.js';
 import { CREATIVE_SAMPLES } from '../test/samples/creative.js';
 import { MATERIAL_SAMPLES } from '../test/samples/material.js';
 import { PLAN_SAMPLES } from '../test/samples/plan.js';
+import { MEDIA_SAMPLES } from '../test/samples/media.js';
+import { DSP_SAMPLES } from '../test/samples/dsp.js';
+import { SSP_STRATEGY_SAMPLES } from '../test/samples/ssp-strategy.js';
 import type { Sample, SampleRequest } from '../test/samples/types.js';
 import {
   buildAdType,
@@ -172,6 +175,9 @@ const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
   ...MATERIAL_SAMPLES,
   ...CREATIVE_SAMPLES,
   ...PLAN_SAMPLES,
+  ...MEDIA_SAMPLES,
+  ...DSP_SAMPLES,
+  ...SSP_STRATEGY_SAMPLES,
 };
 
 function urlOf(endpoint: EndpointDefinition, query: SampleRequest['query']): string {

@@ -47,9 +47,15 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/ad/exam': lazy(() =>
     import('../features/creative/pages/AuditPage').then((m) => ({ default: m.AuditPage })),
   ),
-  '/ssp/media': ComingPage,
-  '/ssp/slot': ComingPage,
-  '/ssp/dsp': ComingPage,
+  '/ssp/media': lazy(() =>
+    import('../features/media/pages/MediaPage').then((m) => ({ default: m.MediaPage })),
+  ),
+  '/ssp/slot': lazy(() =>
+    import('../features/media/pages/SlotsPage').then((m) => ({ default: m.SlotsPage })),
+  ),
+  '/ssp/dsp': lazy(() =>
+    import('../features/dsp/pages/DspPage').then((m) => ({ default: m.DspPage })),
+  ),
   '/report/index': ComingPage,
   '/report/countryReport': ComingPage,
   '/sspReport/index': ComingPage,

@@ -11,6 +11,9 @@ export * from './ad-common.js';
 export * from './material.js';
 export * from './creative.js';
 export * from './plan.js';
+export * from './media.js';
+export * from './dsp.js';
+export * from './ssp-strategy.js';
 
 import { accountLogin, logout, serviceLogin } from './auth.js';
 import { dashboardSummary } from './dashboard.js';
@@ -21,6 +24,9 @@ import * as fund from './fund.js';
 import { MATERIAL_ENDPOINTS } from './material.js';
 import { CREATIVE_ENDPOINTS } from './creative.js';
 import { PLAN_ENDPOINTS } from './plan.js';
+import { MEDIA_ENDPOINTS } from './media.js';
+import { DSP_ENDPOINTS } from './dsp.js';
+import { SSP_STRATEGY_ENDPOINTS } from './ssp-strategy.js';
 import { changePassword, currentUser, unlockUser, updateProfile } from './user.js';
 
 /** Every endpoint of the contract, for route registration and the permission matrix test. */
@@ -76,4 +82,7 @@ export const ENDPOINTS = {
   ...MATERIAL_ENDPOINTS,
   ...CREATIVE_ENDPOINTS,
   ...PLAN_ENDPOINTS,
+  ...MEDIA_ENDPOINTS,
+  ...DSP_ENDPOINTS,
+  ...SSP_STRATEGY_ENDPOINTS,
 } as const;

@@ -16,6 +16,8 @@ import type { AuthContext } from '../../http/types.js';
 import { assertInReach, reachesEveryone } from '../account/reach.js';
 import { findAdOwner, isAdTargetType } from '../ad/owners.js';
 import { assertAdOwner, reachesAllAds } from '../ad/reach.js';
+import { findSupplyOwner } from '../supply/owners.js';
+import { assertMediaOwner, reachesAllSupply } from '../supply/reach.js';
 import * as repo from './repo.js';
 
 export interface ChangeRecord {
@@ -75,6 +77,21 @@ async function assertMayRead(
     if (ownerId === undefined) throw new AppError('notFound');
     await assertAdOwner(db, auth, ownerId);
     return;
+  }
+  if (targetType === 'media' || targetType === 'slot') {
+    // Media and slots: ssp and system all; a slot-role user those of media it reaches.
+    if (system || reachesAllSupply(auth.actingUser.ability)) return;
+    if (targetId === undefined || !auth.roles.includes('slot')) {
+      throw new AppError('noAuthority');
+    }
+    const ownerId = await findSupplyOwner(db, targetType, targetId);
+    if (ownerId === undefined) throw new AppError('notFound');
+    await assertMediaOwner(db, auth, ownerId);
+    return;
+  }
+  if (targetType === 'dsp' || targetType === 'sspStrategy') {
+    if (system || auth.roles.includes('ssp')) return;
+    throw new AppError('noAuthority');
   }
   if (!system) throw new AppError('noAuthority');
 }

@@ -2,9 +2,6 @@
 export const coming = {
   title: 'Coming soon: {{screen}}',
   subtitle: 'This screen arrives with a later release. It will hold:',
-  media: 'Media: the apps and sites that offer ad slots',
-  slots: 'Slots with lowest bid, supported styles, ad type, country and size',
-  dsp: 'Demand partners (DSP) with request URLs, timeouts and strategy configuration',
   accountReport:
     'Account report by date and hour: requests, fills, impressions, clicks, CTR, cost, eCPM',
   countryReport: 'Country report: the same metrics split by country',

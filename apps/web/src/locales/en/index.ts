@@ -15,6 +15,9 @@ import { fund } from './fund';
 import { plan } from './plan';
 import { creative } from './creative';
 import { material } from './material';
+import { media } from './media';
+import { dsp } from './dsp';
+import { sspStrategy } from './ssp-strategy';
 
 /** Every en text of the console, namespaced: `menu.*`, `login.*`, … */
 export const messages = {
@@ -35,4 +38,7 @@ export const messages = {
   plan,
   creative,
   material,
+  media,
+  dsp,
+  sspStrategy,
 };

@@ -3,9 +3,6 @@ import type { coming as en } from '../en/coming';
 export const coming: typeof en = {
   title: '即将上线：{{screen}}',
   subtitle: '此页面将在后续版本中提供，内容包括：',
-  media: '媒体：提供广告位的应用与网站',
-  slots: '广告位：最低出价、支持的样式、广告类型、国家与尺寸',
-  dsp: '需求方（DSP）：请求地址、超时时间与策略配置',
   accountReport: '账户报表：按日期与小时的请求、填充、展示、点击、点击率、花费与 eCPM',
   countryReport: '国家报表：按国家拆分的同一组指标',
   sspReport: '供应方报表：按 DSP、媒体、广告位、应用版本与国家统计',

@@ -16,6 +16,9 @@ import { fund } from './fund';
 import { plan } from './plan';
 import { creative } from './creative';
 import { material } from './material';
+import { media } from './media';
+import { dsp } from './dsp';
+import { sspStrategy } from './ssp-strategy';
 
 /** Every zh text of the console, namespaced like the English one. */
 export const messages: Messages = {
@@ -36,4 +39,7 @@ export const messages: Messages = {
   plan,
   creative,
   material,
+  media,
+  dsp,
+  sspStrategy,
 };

@@ -1,0 +1,6 @@
+import { ComingPage } from '../../coming/pages/ComingPage';
+
+/** Placeholder until this screen lands (issue 6). */
+export function SlotsPage() {
+  return <ComingPage />;
+}

@@ -1,0 +1,4 @@
+/** Media and slots (/ssp/media, /ssp/slot). */
+export const media = {
+  title: 'media',
+};

@@ -1,0 +1,4 @@
+/** Demand partners (/ssp/dsp). */
+export const dsp = {
+  title: 'dsp',
+};

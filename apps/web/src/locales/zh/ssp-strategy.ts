@@ -1,0 +1,4 @@
+/** SSP strategies on the DSP screen. */
+export const sspStrategy = {
+  title: 'sspStrategy',
+};

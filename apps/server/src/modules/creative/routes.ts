@@ -1,15 +1,12 @@
 import { ENDPOINTS } from '@adloom/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
+import { approveCreatives, countAudit, listAudit, rejectCreatives } from './audit-service.js';
 import {
-  approveCreatives,
-  countAudit,
   createCreative,
   getCreative,
-  listAudit,
   listCreatives,
   modifyCreative,
-  rejectCreatives,
   switchCreative,
 } from './service.js';
 

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       loginRateLimitPerMinute: 30,
       sessionTtlHours: SESSION_TTL_HOURS,
       trustProxy: false,
+      dspAllowPrivateNetworks: false,
     });
   });
 
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       LOG_LEVEL: '',
       NODE_ENV: 'production',
+      DSP_ALLOW_PRIVATE_NETWORKS: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -45,18 +47,25 @@ describe('loadConfig', () => {
       seedDemo: false,
       logLevel: 'info',
       isProduction: true,
+      dspAllowPrivateNetworks: true,
     });
   });
 
   it('names each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SEED_DEMO: 'maybe',
+        DSP_ALLOW_PRIVATE_NETWORKS: 'sometimes',
+      });
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toMatch(/PORT: /);
       expect(message).toMatch(/DATABASE_URL: expected a postgres/);
       expect(message).toMatch(/SEED_DEMO: expected true or false/);
+      expect(message).toMatch(/DSP_ALLOW_PRIVATE_NETWORKS: expected true or false/);
     }
   });
 });

@@ -61,6 +61,11 @@ const ZEnv = z.object({
   ),
   /** Trust X-Forwarded-* from a load balancer (client IP for the login rate limit). */
   TRUST_PROXY: optional(ZBoolean.default(false)),
+  /**
+   * Let demand-partner URLs reach loopback and private networks (a DSP on the same host or
+   * LAN, for testing). Off: such URLs are refused at save time and at request time.
+   */
+  DSP_ALLOW_PRIVATE_NETWORKS: optional(ZBoolean.default(false)),
 });
 
 export class ConfigError extends Error {
@@ -91,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
+    dspAllowPrivateNetworks: e.DSP_ALLOW_PRIVATE_NETWORKS,
   };
 }
 

@@ -14,3 +14,5 @@ export * from './dates.js';
 export * from './credentials.js';
 export * from './contracts/index.js';
 export * from './creative-rules.js';
+export * from './openrtb.js';
+export * from './serving.js';

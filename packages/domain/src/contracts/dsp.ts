@@ -28,15 +28,62 @@ export const DSP_DEFAULTS = {
   config: {} as Record<string, unknown>,
 } as const;
 
+export const MIN_DSP_TIMEOUT_MS = 10;
 export const MAX_DSP_TIMEOUT_MS = 5_000;
 
-const ZOutboundUrl = z
-  .string()
+/** The field messages of outbound URLs (the console translates them). */
+export const DSP_URL_MESSAGES = {
+  scheme: 'Must be an http(s) address',
+  credentials: 'Must not contain a user name or password',
+  /** Answered by the server's URL guard (it resolves the host). */
+  privateAddress: 'Must not point to a private or loopback address',
+} as const;
+
+/** What is wrong with an outbound URL on its face (scheme, credentials); undefined when fine. */
+export function outboundUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return DSP_URL_MESSAGES.scheme;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    return DSP_URL_MESSAGES.scheme;
+  }
+  if (url.username !== '' || url.password !== '') return DSP_URL_MESSAGES.credentials;
+  return undefined;
+}
+
+const MAX_URL_LENGTH = 2048;
+
+const checkOutboundUrl = (value: string, context: z.RefinementCtx) => {
+  const problem = value === '' ? undefined : outboundUrlProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+};
+
+/** The partner's bid endpoint: required ('Need to add request URL'), http(s), no credentials. */
+const ZRequestUrl = z
+  .string({ message: AD_MESSAGES.needRequestUrl.en })
   .trim()
-  .max(2048)
-  .refine((value) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), {
-    message: 'Must be an http(s) address',
-  });
+  .min(1, { message: AD_MESSAGES.needRequestUrl.en })
+  .max(MAX_URL_LENGTH)
+  .superRefine(checkOutboundUrl);
+
+/** The partner's test endpoint; empty = the test action uses the request URL. */
+const ZTestUrl = z.string().trim().max(MAX_URL_LENGTH).superRefine(checkOutboundUrl);
+
+/** A JSON value with every object's keys sorted, so equal contents compare (and store) equal. */
+export function sortKeysDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeysDeep);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeysDeep((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
 
 /** A JSON object typed as text (or sent as an object); 'JSON format error' otherwise. */
 export const ZJsonObject = z.preprocess(
@@ -61,15 +108,11 @@ export const ZDspFields = z.object({
   timeout_ms: z.coerce
     .number()
     .int()
-    .min(10)
+    .min(MIN_DSP_TIMEOUT_MS)
     .max(MAX_DSP_TIMEOUT_MS)
     .default(DSP_DEFAULTS.timeoutMs),
-  request_url: z
-    .string({ message: AD_MESSAGES.needRequestUrl.en })
-    .trim()
-    .min(1, { message: AD_MESSAGES.needRequestUrl.en })
-    .pipe(ZOutboundUrl),
-  test_url: z.union([z.literal(''), ZOutboundUrl]).default(''),
+  request_url: ZRequestUrl,
+  test_url: ZTestUrl.default(''),
   /** dspCpm in micros per mille. */
   cpm: ZMicros.default(DSP_DEFAULTS.dspCpm),
   /** dspPercent, permille 0-1000. */
@@ -95,6 +138,19 @@ export const ZDsp = z.object({
 });
 export type Dsp = z.infer<typeof ZDsp>;
 
+/** The columns a DSP list sorts by. */
+export const DSP_SORTS = [
+  'id',
+  'name',
+  'type',
+  'slot_type',
+  'timeout_ms',
+  'cpm',
+  'percent',
+  'status',
+  'updated_at',
+] as const;
+
 export const listDsps = defineEndpoint({
   method: 'GET',
   path: '/svc/ssp/dsp/list',
@@ -102,7 +158,7 @@ export const listDsps = defineEndpoint({
   tag: 'supply',
   access: SSP,
   query: ZPageQuery.extend({
-    sort: z.enum(['id', 'name', 'timeout_ms', 'status', 'updated_at']).optional(),
+    sort: z.enum(DSP_SORTS).optional(),
     status: enumField(SimpleStatus, 'Must be 0 or 1').optional(),
   }),
   response: ZPage(ZDsp),
@@ -138,9 +194,9 @@ export const modifyDsp = defineEndpoint({
       name: ZDspFields.shape.name,
       type: enumField(DspType, 'Unknown DSP type'),
       slot_type: enumField(AdForm, 'Unknown slot type'),
-      timeout_ms: z.coerce.number().int().min(10).max(MAX_DSP_TIMEOUT_MS),
-      request_url: ZDspFields.shape.request_url,
-      test_url: z.union([z.literal(''), ZOutboundUrl]),
+      timeout_ms: z.coerce.number().int().min(MIN_DSP_TIMEOUT_MS).max(MAX_DSP_TIMEOUT_MS),
+      request_url: ZRequestUrl,
+      test_url: ZTestUrl,
       cpm: ZMicros,
       percent: z.coerce.number().int().min(0).max(1000),
       config: ZJsonObject,
@@ -163,20 +219,45 @@ export const switchDsp = defineEndpoint({
   response: ZDsp,
 });
 
+/** How a test bid request ended. */
+export const DSP_TEST_OUTCOMES = ['bid', 'noBid', 'timeout', 'error', 'invalid'] as const;
+export type DspTestOutcome = (typeof DSP_TEST_OUTCOMES)[number];
+
+/** The first bid of a test answer, as the screen shows it. */
+export const ZDspTestBid = z.object({
+  id: z.string(),
+  impid: z.string(),
+  /** The bid's price (CPM) in micros. */
+  price: z.number().int(),
+  crid: z.string().nullable(),
+  seat: z.string().nullable(),
+  adomain: z.array(z.string()),
+  /** The markup's size in bytes (UTF-8); 0 when the bid carries no adm. */
+  adm_size: z.number().int(),
+  /** How many bids the answer held in all. */
+  bid_count: z.number().int(),
+});
+export type DspTestBid = z.infer<typeof ZDspTestBid>;
+
 /** What the test action saw. */
 export const ZDspTestResult = z.object({
-  /** bid: a valid BidResponse with a bid; noBid: 204 or no seatbid; timeout; error: HTTP or network error; invalid: the answer did not parse as a BidResponse. */
-  outcome: z.enum(['bid', 'noBid', 'timeout', 'error', 'invalid']),
+  /** bid: a valid BidResponse with a bid; noBid: 204 or no seatbid; timeout; error: HTTP or network error, or the URL guard's refusal; invalid: the answer did not parse as a BidResponse. */
+  outcome: z.enum(DSP_TEST_OUTCOMES),
   url: z.string(),
   http_status: z.number().int().nullable(),
   latency_ms: z.number().int(),
+  /** The timeout the request ran with, in ms. */
+  timeout_ms: z.number().int(),
   /** The first bid's price in micros per mille, when there is one. */
   price: z.number().int().nullable(),
+  bid: ZDspTestBid.nullable(),
   /** A human explanation (the parse error, the network error…). */
   message: z.string(),
   /** The request sent and the answer's body (truncated), for the screen. */
   request: z.record(z.string(), z.unknown()),
   response_body: z.string(),
+  /** True when the answer's body was longer than what is shown (or read). */
+  response_truncated: z.boolean(),
 });
 export type DspTestResult = z.infer<typeof ZDspTestResult>;
 

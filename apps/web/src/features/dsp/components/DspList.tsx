@@ -38,6 +38,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { useNotedWrite } from '../../changes/useNotedWrite';
+import { useDspFieldLabels } from './fieldLabels';
 import {
   dspBodyOf,
   dspBodyOfDsp,
@@ -66,6 +67,7 @@ function UrlCell({ url }: { url: string }) {
 export function DspList() {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const fieldLabel = useDspFieldLabels();
   const list = useListState({ sortable: DSP_SORTS });
   const query = useQuery(endpointQuery(listDsps, list.query, { silent: true }));
   const refresh = useInvalidate(listDsps, listAllDsps);
@@ -216,7 +218,11 @@ export function DspList() {
         <DspFormFields />
       </FormDialog>
       <DspTestDrawer dsp={testing} onClose={() => setTesting(null)} />
-      <ChangeHistoryDrawer target={history.target} onClose={history.close} />
+      <ChangeHistoryDrawer
+        target={history.target}
+        onClose={history.close}
+        fieldLabel={fieldLabel}
+      />
     </>
   );
 }

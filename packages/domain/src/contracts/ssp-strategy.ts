@@ -1,7 +1,9 @@
 /**
  * SSP strategies (spec §3 SSP strategy, §5 'JSON format error', 'Slot required for SSP
  * strategy'): for a slot, when the trigger rules match, traffic is split among demand
- * partners by permillage (each 0-1000, sum at most 1000). Configured on the DSP screen.
+ * partners by permillage (each 0-1000, sum at most 1000; what is left stays with our own
+ * DSP). Configured on the DSP screen; roles system and ssp. The semantics (priority,
+ * matching, the remainder) are in docs/decisions/supply.md.
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
@@ -14,21 +16,97 @@ import { SimpleStatus, TRIGGER_KEYS } from '../enums.js';
 
 const SSP = ['system', 'ssp'] as const;
 
+/** The whole of a slot's traffic, in permille. */
+export const PERMILLE_TOTAL = 1000;
+
+/** Most allocations one strategy holds. */
+export const MAX_ALLOCATIONS = 50;
+
+/** The messages of the strategy form beyond spec §5 (English on the wire; the console translates). */
+export const SSP_STRATEGY_MESSAGES = {
+  chooseDsp: 'Choose a demand partner',
+  permilleRange: 'A whole number from 0 to 1000',
+  dspOnce: 'Each demand partner once',
+  unknownDsp: 'Unknown demand partner',
+  inactiveDsp: 'The demand partner is inactive',
+  unknownSlot: 'Unknown slot',
+  triggerOnce: 'One rule per trigger',
+} as const;
+
+/** 'The allocations add up to 1200‰; at most 1000‰' (answered on `allocations`). */
+export function allocationsOverMessage(sum: number): string {
+  return `The allocations add up to ${sum}‰; at most ${PERMILLE_TOTAL}‰`;
+}
+
+/** The sum a message of allocationsOverMessage names; undefined for any other text. */
+export function allocationsOverSum(message: string): number | undefined {
+  const match = /^The allocations add up to (\d+)‰; at most 1000‰$/.exec(message);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The permille of all allocations together. */
+export function allocationSum(allocations: readonly { permille: number }[]): number {
+  return allocations.reduce((total, allocation) => total + allocation.permille, 0);
+}
+
+/** What our own DSP keeps: 1000 minus the allocations (never below 0). */
+export function ownPermille(allocations: readonly { permille: number }[]): number {
+  return Math.max(0, PERMILLE_TOTAL - allocationSum(allocations));
+}
+
+/** A trigger rule: one of TRIGGER_KEYS, including or excluding values of its format. */
 export const ZTriggerRule = ZTargetingRule.refine(
   (rule) => (TRIGGER_KEYS as readonly string[]).includes(rule.key),
   { message: AD_MESSAGES.targetingWrong.en, path: ['key'] },
 );
 
+/** The trigger rules of a strategy: one per key; none = every request of the slot. */
+export const ZTriggers = z
+  .array(ZTriggerRule)
+  .max(TRIGGER_KEYS.length)
+  .superRefine((rules, context) => {
+    const seen = new Set<string>();
+    rules.forEach((rule, index) => {
+      if (seen.has(rule.key)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'key'],
+          message: SSP_STRATEGY_MESSAGES.triggerOnce,
+        });
+      }
+      seen.add(rule.key);
+    });
+  });
+
+/** A blank (a form row without a choice) is undefined, so it earns the row's own message. */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
 export const ZAllocation = z.object({
-  dsp_id: z.coerce.number().int().positive(),
-  permille: z.coerce.number().int().min(0).max(1000),
+  dsp_id: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
+      .int({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
+      .positive({ message: SSP_STRATEGY_MESSAGES.chooseDsp }),
+  ),
+  permille: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: SSP_STRATEGY_MESSAGES.permilleRange })
+      .int({ message: SSP_STRATEGY_MESSAGES.permilleRange })
+      .min(0, { message: SSP_STRATEGY_MESSAGES.permilleRange })
+      .max(PERMILLE_TOTAL, { message: SSP_STRATEGY_MESSAGES.permilleRange }),
+  ),
 });
 export type Allocation = z.infer<typeof ZAllocation>;
 
-/** Allocations: one per DSP, the sum at most 1000 (the rest stays with our own DSP). */
+/**
+ * Allocations: one per DSP, each 0-1000, the sum at most 1000 (the rest stays with our own
+ * DSP). An empty list sends every request of the strategy to our own DSP.
+ */
 export const ZAllocations = z
   .array(ZAllocation)
-  .max(50)
+  .max(MAX_ALLOCATIONS)
   .superRefine((allocations, context) => {
     const seen = new Set<number>();
     allocations.forEach((allocation, index) => {
@@ -36,52 +114,80 @@ export const ZAllocations = z
         context.addIssue({
           code: 'custom',
           path: [index, 'dsp_id'],
-          message: 'Each demand partner once',
+          message: SSP_STRATEGY_MESSAGES.dspOnce,
         });
       }
       seen.add(allocation.dsp_id);
     });
-    const sum = allocations.reduce((total, allocation) => total + allocation.permille, 0);
-    if (sum > 1000) {
-      context.addIssue({
-        code: 'custom',
-        message: `The allocations add up to ${sum}‰; at most 1000‰`,
-      });
+    // An entry out of range has its own message; the sum speaks of valid entries only.
+    const inRange = allocations.every(
+      (allocation) =>
+        Number.isInteger(allocation.permille) &&
+        allocation.permille >= 0 &&
+        allocation.permille <= PERMILLE_TOTAL,
+    );
+    const sum = allocationSum(allocations);
+    if (inRange && sum > PERMILLE_TOTAL) {
+      context.addIssue({ code: 'custom', message: allocationsOverMessage(sum) });
     }
   });
 
+/** The linked slot: missing, blank or not an id → 'Slot required for SSP strategy'. */
 const ZSlotRef = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? undefined : value),
-  z.coerce.number({ message: AD_MESSAGES.slotRequired.en }).int().positive({
-    message: AD_MESSAGES.slotRequired.en,
-  }),
+  z.coerce
+    .number({ message: AD_MESSAGES.slotRequired.en })
+    .int({ message: AD_MESSAGES.slotRequired.en })
+    .positive({ message: AD_MESSAGES.slotRequired.en }),
 );
+
+const ZPriority = z.coerce.number().int().min(0).max(1000);
 
 export const ZSspStrategyFields = z.object({
   slot_id: ZSlotRef,
   name: z.string().trim().min(1).max(64),
+  /** Config key/value pairs: a JSON object, or its text ('JSON format error' otherwise). */
   config: ZJsonObject.default({}),
-  triggers: z.array(ZTriggerRule).max(TRIGGER_KEYS.length).default([]),
-  allocations: ZAllocations,
-  priority: z.coerce.number().int().min(0).max(1000).default(0),
+  triggers: ZTriggers.default([]),
+  allocations: ZAllocations.default([]),
+  /** Higher first when several strategies of a slot match. */
+  priority: ZPriority.default(0),
 });
 export type SspStrategyFields = z.infer<typeof ZSspStrategyFields>;
+
+const ZTriggerView = z.object({ key: z.string(), mode: z.string(), values: z.array(z.string()) });
 
 export const ZSspStrategy = z.object({
   id: z.number().int(),
   slot_id: z.number().int(),
   slot_name: z.string(),
+  media_id: z.number().int(),
   media_name: z.string(),
   name: z.string(),
   config: z.record(z.string(), z.unknown()),
-  triggers: z.array(z.object({ key: z.string(), mode: z.string(), values: z.array(z.string()) })),
-  allocations: z.array(z.object({ dsp_id: z.number().int(), permille: z.number().int() })),
+  triggers: z.array(ZTriggerView),
+  /** With each partner's name ('' when it no longer exists) and status. */
+  allocations: z.array(
+    z.object({
+      dsp_id: z.number().int(),
+      dsp_name: z.string(),
+      dsp_status: z.number().int(),
+      permille: z.number().int(),
+    }),
+  ),
+  /** What is left for our own DSP, permille. */
+  own_permille: z.number().int(),
   priority: z.number().int(),
   status: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type SspStrategy = z.infer<typeof ZSspStrategy>;
+
+const ZSimpleStatus = z.coerce
+  .number()
+  .int()
+  .refine((value) => SimpleStatus.has(value), { message: 'Must be 0 or 1' });
 
 export const listSspStrategies = defineEndpoint({
   method: 'GET',
@@ -93,11 +199,7 @@ export const listSspStrategies = defineEndpoint({
     sort: z.enum(['id', 'name', 'priority', 'status', 'updated_at']).optional(),
     slot_id: z.coerce.number().int().positive().optional(),
     dsp_id: z.coerce.number().int().positive().optional(),
-    status: z.coerce
-      .number()
-      .int()
-      .refine((value) => SimpleStatus.has(value), { message: 'Must be 0 or 1' })
-      .optional(),
+    status: ZSimpleStatus.optional(),
   }),
   response: ZPage(ZSspStrategy),
 });
@@ -123,9 +225,9 @@ export const modifySspStrategy = defineEndpoint({
       slot_id: ZSlotRef,
       name: ZSspStrategyFields.shape.name,
       config: ZJsonObject,
-      triggers: z.array(ZTriggerRule).max(TRIGGER_KEYS.length),
+      triggers: ZTriggers,
       allocations: ZAllocations,
-      priority: z.coerce.number().int().min(0).max(1000),
+      priority: ZPriority,
     })
     .partial()
     .extend({ id: ZId })
@@ -139,31 +241,31 @@ export const switchSspStrategy = defineEndpoint({
   summary: 'Make an SSP strategy active or inactive',
   tag: 'supply',
   access: SSP,
-  body: z
-    .object({
-      id: ZId,
-      status: z.coerce
-        .number()
-        .int()
-        .refine((value) => SimpleStatus.has(value), { message: 'Must be 0 or 1' }),
-    })
-    .extend(ZNoted.shape),
+  body: z.object({ id: ZId, status: ZSimpleStatus }).extend(ZNoted.shape),
   response: ZSspStrategy,
 });
 
-/** The traffic split of one slot: each active strategy with its DSP shares and the rest. */
+/** The traffic split of one slot: each active strategy, by priority, with its shares and the rest. */
 export const ZSlotSplit = z.object({
   slot_id: z.number().int(),
+  slot_name: z.string(),
+  media_name: z.string(),
   strategies: z.array(
     z.object({
       id: z.number().int(),
       name: z.string(),
       priority: z.number().int(),
-      triggers: ZSspStrategy.shape.triggers,
+      triggers: z.array(ZTriggerView),
       shares: z.array(
-        z.object({ dsp_id: z.number().int(), dsp_name: z.string(), permille: z.number().int() }),
+        z.object({
+          dsp_id: z.number().int(),
+          dsp_name: z.string(),
+          /** An inactive partner is sent nothing: its share goes to our own DSP meanwhile. */
+          dsp_status: z.number().int(),
+          permille: z.number().int(),
+        }),
       ),
-      /** What is left for our own DSP, permille. */
+      /** What is left for our own DSP, permille (1000 minus the shares). */
       own_permille: z.number().int(),
     }),
   ),

@@ -8,9 +8,46 @@ import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
+import { AD_MESSAGES } from '../ad-messages.js';
 import { AdForm, Platform, SupplyType, WideStatus } from '../enums.js';
+import type { InterfaceLanguage, Label } from '../labels.js';
 
 const SUPPLY = ['system', 'ssp', 'slot'] as const;
+
+/**
+ * The media and slot messages that are not spec §5 ones, in both languages: the server and
+ * the schemas send the English, the console shows either (`supplyMessageText`).
+ */
+export const SUPPLY_MESSAGES = {
+  bundle: {
+    en: 'Use a package name such as com.example.app or a domain such as example.com',
+    zh: '请填写包名（如 com.example.app）或域名（如 example.com）',
+  },
+  countryCode: { en: 'Use two-letter country codes', zh: '请使用两位字母的国家代码' },
+  unknownCountry: { en: 'Unknown country', zh: '未知的国家' },
+  unknownAdType: { en: 'There is no such active ad type', zh: '没有这个启用的广告类型' },
+  unknownOwner: { en: 'There is no such account', zh: '没有这个账户' },
+  unknownMedia: { en: 'There is no such media', zh: '没有这个媒体' },
+  mediaDeleted: { en: 'This media is deleted', zh: '该媒体已删除' },
+  mediaFinal: { en: 'A deleted media cannot be changed', zh: '已删除的媒体不能再修改' },
+  slotFinal: { en: 'A deleted slot cannot be changed', zh: '已删除的广告位不能再修改' },
+  os: { en: 'Unknown OS', zh: '未知的操作系统' },
+  adForm: { en: 'Unknown ad form', zh: '未知的广告形式' },
+  supplyType: { en: 'Unknown supply type', zh: '未知的供应类型' },
+  status: {
+    en: 'Must be 0 (active), 1 (inactive) or 5 (deleted)',
+    zh: '只能是 0（启用）、1（停用）或 5（已删除）',
+  },
+} as const satisfies Record<string, Label>;
+
+const supplyByEnglish = new Map<string, Label>(
+  Object.values(SUPPLY_MESSAGES).map((label) => [label.en, label]),
+);
+
+/** A media or slot message in `lang`; undefined when `message` is not one of them. */
+export function supplyMessageText(message: string, lang: InterfaceLanguage): string | undefined {
+  return supplyByEnglish.get(message)?.[lang];
+}
 
 const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: string) =>
   z.coerce
@@ -18,21 +55,19 @@ const enumField = <E extends { has(value: unknown): boolean }>(values: E, messag
     .int()
     .refine((value) => values.has(value), { message });
 
-export const ZWideStatus = enumField(WideStatus, 'Must be 0 (active), 1 (inactive) or 5 (deleted)');
+export const ZWideStatus = enumField(WideStatus, SUPPLY_MESSAGES.status.en);
 
 // ---------------------------------------------------------------- media
 
 export const ZMediaFields = z.object({
   name: z.string().trim().min(1).max(64),
-  os: enumField(Platform, 'Unknown OS').default(0),
+  os: enumField(Platform, SUPPLY_MESSAGES.os.en).default(0),
   /** App package / bundle id, or the site's domain. */
   bundle: z
     .string()
     .trim()
     .max(128)
-    .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, {
-      message: 'Use a package name such as com.example.app or a domain such as example.com',
-    })
+    .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: SUPPLY_MESSAGES.bundle.en })
     .default(''),
   /** The publisher account; defaults to the acting user. */
   owner_id: z.coerce.number().int().positive().optional(),
@@ -52,6 +87,8 @@ export const ZMedia = z.object({
 });
 export type Media = z.infer<typeof ZMedia>;
 
+export const MEDIA_SORTS = ['id', 'name', 'status', 'slot_count', 'updated_at'] as const;
+
 export const listMedia = defineEndpoint({
   method: 'GET',
   path: '/svc/ssp/media/list',
@@ -59,11 +96,24 @@ export const listMedia = defineEndpoint({
   tag: 'supply',
   access: SUPPLY,
   query: ZPageQuery.extend({
-    sort: z.enum(['id', 'name', 'status', 'updated_at']).optional(),
+    sort: z.enum(MEDIA_SORTS).optional(),
+    /** Deleted media (5) are listed only when asked for. */
     status: ZWideStatus.optional(),
     owner_id: ZOwnerFilter,
+    os: enumField(Platform, SUPPLY_MESSAGES.os.en).optional(),
   }),
   response: ZPage(ZMedia),
+});
+
+/** Who a media may belong to: the acting user and the accounts it reaches (for the owner select). */
+export const listMediaOwners = defineEndpoint({
+  method: 'GET',
+  path: '/svc/ssp/media/owners',
+  summary: 'Accounts a media may belong to (the acting user and those it reaches), by keyword',
+  tag: 'supply',
+  access: SUPPLY,
+  query: z.object({ keyword: z.string().trim().max(100).optional() }),
+  response: z.array(ZOwnerRef),
 });
 
 export const listAllMedia = defineEndpoint({
@@ -94,7 +144,7 @@ export const modifyMedia = defineEndpoint({
   body: z
     .object({
       name: ZMediaFields.shape.name,
-      os: enumField(Platform, 'Unknown OS'),
+      os: enumField(Platform, SUPPLY_MESSAGES.os.en),
       bundle: ZMediaFields.shape.bundle.unwrap(),
       owner_id: z.coerce.number().int().positive(),
     })
@@ -116,23 +166,32 @@ export const switchMedia = defineEndpoint({
 
 // ---------------------------------------------------------------- slots
 
+/** Supported styles: at least one ('Please confirm the support style', spec §5). */
+const ZStyleIds = ZIdList.pipe(
+  z.array(z.number()).min(1, { message: AD_MESSAGES.confirmStyle.en }).max(100),
+);
+const ZCountryCodes = z
+  .array(z.string().regex(/^[A-Z]{2}$/, { message: SUPPLY_MESSAGES.countryCode.en }))
+  .max(300);
+/** A slot size side in pixels; 0 = unlimited. */
+const ZSide = z.coerce.number().int().min(0).max(10_000);
+const ZAdForm = enumField(AdForm, SUPPLY_MESSAGES.adForm.en);
+const ZSupplyType = enumField(SupplyType, SUPPLY_MESSAGES.supplyType.en);
+
 export const ZSlotFields = z.object({
   media_id: z.coerce.number().int().positive(),
   name: z.string().trim().min(1).max(64),
   /** Floor in micros per mille. */
   lowest_bid: ZMicros.default(0),
-  style_ids: ZIdList,
+  style_ids: ZStyleIds,
   ad_type_id: z.coerce.number().int().positive().nullable().default(null),
-  ad_form: enumField(AdForm, 'Unknown ad form').default(0),
+  ad_form: ZAdForm.default(0),
   /** Country codes; empty = every country. */
-  countries: z
-    .array(z.string().regex(/^[A-Z]{2}$/, { message: 'Use two-letter country codes' }))
-    .max(300)
-    .default([]),
+  countries: ZCountryCodes.default([]),
   /** 0 = unlimited. */
-  width: z.coerce.number().int().min(0).max(10_000).default(0),
-  height: z.coerce.number().int().min(0).max(10_000).default(0),
-  supply_type: enumField(SupplyType, 'Unknown supply type').default(2),
+  width: ZSide.default(0),
+  height: ZSide.default(0),
+  supply_type: ZSupplyType.default(2),
 });
 export type SlotFields = z.infer<typeof ZSlotFields>;
 
@@ -140,10 +199,17 @@ export const ZSlot = z.object({
   id: z.number().int(),
   media_id: z.number().int(),
   media_name: z.string(),
+  /** The media's own state: a slot of an inactive or deleted media does not serve. */
+  media_status: z.number().int(),
+  media_os: z.number().int(),
+  media_bundle: z.string(),
+  /** The media's owner. */
+  owner: ZOwnerRef,
   name: z.string(),
   lowest_bid: z.number().int(),
   style_ids: z.array(z.number().int()),
   ad_type_id: z.number().int().nullable(),
+  ad_type_name: z.string().nullable(),
   ad_form: z.number().int(),
   countries: z.array(z.string()),
   width: z.number().int(),
@@ -155,6 +221,8 @@ export const ZSlot = z.object({
 });
 export type Slot = z.infer<typeof ZSlot>;
 
+export const SLOT_SORTS = ['id', 'name', 'lowest_bid', 'status', 'updated_at'] as const;
+
 export const listSlots = defineEndpoint({
   method: 'GET',
   path: '/svc/ssp/slot/list',
@@ -162,11 +230,12 @@ export const listSlots = defineEndpoint({
   tag: 'supply',
   access: SUPPLY,
   query: ZPageQuery.extend({
-    sort: z.enum(['id', 'name', 'lowest_bid', 'status', 'updated_at']).optional(),
+    sort: z.enum(SLOT_SORTS).optional(),
     media_id: z.coerce.number().int().positive().optional(),
+    /** Deleted slots (5) are listed only when asked for. */
     status: ZWideStatus.optional(),
-    supply_type: enumField(SupplyType, 'Unknown supply type').optional(),
-    ad_form: enumField(AdForm, 'Unknown ad form').optional(),
+    supply_type: ZSupplyType.optional(),
+    ad_form: ZAdForm.optional(),
   }),
   response: ZPage(ZSlot),
 });
@@ -210,13 +279,13 @@ export const modifySlot = defineEndpoint({
     .object({
       name: ZSlotFields.shape.name,
       lowest_bid: ZMicros,
-      style_ids: ZIdList,
+      style_ids: ZStyleIds,
       ad_type_id: z.coerce.number().int().positive().nullable(),
-      ad_form: enumField(AdForm, 'Unknown ad form'),
-      countries: ZSlotFields.shape.countries.unwrap(),
-      width: z.coerce.number().int().min(0).max(10_000),
-      height: z.coerce.number().int().min(0).max(10_000),
-      supply_type: enumField(SupplyType, 'Unknown supply type'),
+      ad_form: ZAdForm,
+      countries: ZCountryCodes,
+      width: ZSide,
+      height: ZSide,
+      supply_type: ZSupplyType,
     })
     .partial()
     .extend({ id: ZId })
@@ -237,6 +306,7 @@ export const switchSlot = defineEndpoint({
 export const MEDIA_ENDPOINTS = {
   listMedia,
   listAllMedia,
+  listMediaOwners,
   createMedia,
   modifyMedia,
   switchMedia,

@@ -1,0 +1,194 @@
+/**
+ * Slots (spec §2 /ssp/slot, §3 Slot): the reach-filtered list with their media's name and
+ * state, every slot for selects, one slot, create, modify and switch (active 0, inactive 1,
+ * deleted 5; a deleted slot is final). A slot belongs to its media, which is fixed: the
+ * media must exist, be in reach and not be deleted when the slot is added. Every write is
+ * noted (change_log, target type slot). docs/decisions/supply.md.
+ */
+import {
+  AppError,
+  SUPPLY_MESSAGES,
+  WideStatus,
+  type ChangeNote,
+  type FieldIssue,
+  type Slot,
+  type SlotFields,
+} from '@adloom/domain';
+import type { Database } from '../../db/client.js';
+import type { AuthContext } from '../../http/types.js';
+import { validationError } from '../../validation.js';
+import { assertMediaOwner, mediaOwnerScope } from '../supply/reach.js';
+import {
+  createNoted,
+  modifyNoted,
+  notFound,
+  type ModifyBody,
+  type Writer,
+} from '../settings/shared/noted.js';
+import { pageOf } from '../settings/shared/present.js';
+import { windowOf } from '../settings/shared/sql.js';
+import { slotIssues } from './checks.js';
+import * as mediaRepo from './media-repo.js';
+import {
+  canonicalSlotPatch,
+  presentSlot,
+  slotColumnsOf,
+  slotEntity,
+  slotFieldsOf,
+  type SlotEditable,
+} from './present.js';
+import * as repo from './slot-repo.js';
+import type { SlotSort, SlotView } from './slot-repo.js';
+
+export interface SlotQuery {
+  page: number;
+  size: number;
+  keyword?: string | undefined;
+  sort?: SlotSort | undefined;
+  order: 'asc' | 'desc';
+  media_id?: number | undefined;
+  status?: number | undefined;
+  supply_type?: number | undefined;
+  ad_form?: number | undefined;
+}
+
+/** Newest first unless a sort is asked for; a media out of reach answers -110. */
+export async function listSlots(db: Database, auth: AuthContext, query: SlotQuery) {
+  const scope = await mediaOwnerScope(db, auth, repo.slotOwnerColumn);
+  if (query.media_id !== undefined) {
+    const owner = await mediaRepo.findMedia(db, query.media_id);
+    if (owner) await assertMediaOwner(db, auth, owner.ownerId);
+  }
+  const { rows, total } = await repo.listSlots(
+    db,
+    {
+      scope,
+      keyword: query.keyword,
+      mediaId: query.media_id,
+      status: query.status,
+      supplyType: query.supply_type,
+      adForm: query.ad_form,
+      sort: query.sort,
+      order: query.order,
+    },
+    windowOf(query.page, query.size),
+  );
+  return pageOf(rows.map(presentSlot), total, query);
+}
+
+export async function listAllSlots(db: Database, auth: AuthContext): Promise<Slot[]> {
+  const scope = await mediaOwnerScope(db, auth, repo.slotOwnerColumn);
+  return (await repo.listAllSlots(db, scope)).map(presentSlot);
+}
+
+/** Loads a slot in the acting user's reach: not found (-150), or -110 outside it. */
+async function loadSlot(db: Database, auth: AuthContext, id: number): Promise<SlotView> {
+  const row = await repo.findSlotView(db, id);
+  if (!row) throw notFound('Slot', id);
+  await assertMediaOwner(db, auth, row.ownerId);
+  return row;
+}
+
+export async function getSlot(db: Database, auth: AuthContext, id: number): Promise<Slot> {
+  return presentSlot(await loadSlot(db, auth, id));
+}
+
+function throwIssues(issues: FieldIssue[]): void {
+  if (issues.length > 0) throw validationError(issues);
+}
+
+function refuseDeleted(row: SlotView): void {
+  if (row.status === WideStatus.deleted) {
+    throw AppError.field('status', SUPPLY_MESSAGES.slotFinal.en);
+  }
+}
+
+async function reloadView(tx: Database, id: number): Promise<SlotView | undefined> {
+  return repo.findSlotView(tx, id);
+}
+
+/** A new active slot of a media in reach that is not deleted. */
+export async function createSlot(writer: Writer, body: SlotFields): Promise<Slot> {
+  const { db, auth } = writer;
+  const owner = await mediaRepo.findMedia(db, body.media_id);
+  if (!owner) throw AppError.field('media_id', SUPPLY_MESSAGES.unknownMedia.en);
+  await assertMediaOwner(db, auth, owner.ownerId);
+  const { media_id: mediaId, ...editable } = body;
+  const fields = canonicalSlotPatch<SlotEditable>(editable);
+  const issues = await slotIssues(db, fields);
+  if (owner.status === WideStatus.deleted) {
+    issues.unshift({ path: 'media_id', message: SUPPLY_MESSAGES.mediaDeleted.en });
+  }
+  throwIssues(issues);
+  const row = await createNoted(slotEntity, writer, async (tx) => {
+    const id = await repo.insertSlot(tx, {
+      ...(slotColumnsOf(fields) as Omit<repo.SlotInsert, 'mediaId'>),
+      mediaId,
+      status: WideStatus.active,
+    });
+    const created = await reloadView(tx, id);
+    if (!created) throw new Error(`createSlot: slot ${id} vanished`);
+    return created;
+  });
+  return presentSlot(row);
+}
+
+/** Changes a slot with a note: only the changed fields are checked, written and logged. */
+export async function modifySlot(writer: Writer, body: ModifyBody<SlotEditable>): Promise<Slot> {
+  const { db, auth } = writer;
+  const { id, note, ...patch } = body;
+  const current = await loadSlot(db, auth, id);
+  refuseDeleted(current);
+  const row = await modifyNoted(
+    slotEntity,
+    { ...writer, note },
+    {
+      id,
+      patch: canonicalSlotPatch(patch),
+      view: slotFieldsOf,
+      validate: async (merged, stored) => {
+        const before = slotFieldsOf(stored);
+        const changed = Object.fromEntries(
+          Object.entries(merged).filter(
+            ([key, value]) =>
+              JSON.stringify(value) !== JSON.stringify(before[key as keyof SlotEditable]),
+          ),
+        ) as Partial<SlotEditable>;
+        throwIssues(await slotIssues(db, changed, before));
+      },
+      update: async (tx, slotId, changes) =>
+        (await repo.updateSlot(tx, slotId, slotColumnsOf(changes)))
+          ? reloadView(tx, slotId)
+          : undefined,
+    },
+  );
+  return presentSlot(row);
+}
+
+export interface SwitchSlotBody {
+  id: number;
+  status: number;
+  note?: ChangeNote | undefined;
+}
+
+/** Active (0), inactive (1) or deleted (5); a deleted slot is never switched back. */
+export async function switchSlot(writer: Writer, body: SwitchSlotBody): Promise<Slot> {
+  const { db, auth } = writer;
+  const current = await loadSlot(db, auth, body.id);
+  refuseDeleted(current);
+  const row = await modifyNoted(
+    slotEntity,
+    { ...writer, note: body.note },
+    {
+      id: body.id,
+      patch: { status: body.status },
+      view: (view) => ({ status: view.status }),
+      update: async (tx, slotId, changes) =>
+        (await repo.updateSlot(tx, slotId, { status: changes.status }))
+          ? reloadView(tx, slotId)
+          : undefined,
+      method: 'switch',
+    },
+  );
+  return presentSlot(row);
+}

@@ -1,0 +1,121 @@
+/**
+ * How a media asks for an ad in a slot (packages/domain serving.ts): the SDK-style
+ * `GET /serve/ad` URL with its parameters, and an OpenRTB 2.6 BidRequest for
+ * `POST /openrtb2/auction`, each ready to copy. Serving itself comes with the delivery
+ * engine; the modal says so.
+ */
+import { Alert, Button, Modal, Table, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  OPENRTB_AUCTION_PATH,
+  SERVE_AD_PARAMS,
+  SERVE_AD_PATH,
+  openRtbBidRequest,
+  serveAdUrl,
+  type ServeAdParam,
+  type Slot,
+} from '@adloom/domain';
+import { currentLanguage } from '../../../lib/i18n';
+import styles from './IntegrationModal.module.css';
+
+/** Where the server answers: this console's own origin. */
+const origin = () => window.location.origin;
+
+function Snippet({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Paragraph
+      className={styles.snippet}
+      copyable={{
+        text,
+        tooltips: [t('media.integration.copy', { what: label }), t('media.integration.copied')],
+      }}
+    >
+      <pre aria-label={label}>{text}</pre>
+    </Typography.Paragraph>
+  );
+}
+
+export function IntegrationModal({ slot, onClose }: { slot: Slot | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  if (!slot) return null;
+  const media = {
+    id: slot.media_id,
+    name: slot.media_name,
+    os: slot.media_os,
+    bundle: slot.media_bundle,
+  };
+  const url = serveAdUrl(origin(), slot, media);
+  const auction = `POST ${origin()}${OPENRTB_AUCTION_PATH}`;
+  const request = JSON.stringify(openRtbBidRequest(slot, media), null, 2);
+  return (
+    <Modal
+      title={t('media.integration.title', { name: slot.name, id: slot.id })}
+      open
+      width={820}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{t('media.integration.close')}</Button>}
+    >
+      <Alert
+        type="info"
+        showIcon
+        title={t('media.integration.pending')}
+        className={styles.notice}
+      />
+      <Tabs
+        items={[
+          {
+            key: 'sdk',
+            label: t('media.integration.sdk'),
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">
+                  {t('media.integration.sdkHelp')}
+                </Typography.Paragraph>
+                <Snippet text={url} label={`GET ${SERVE_AD_PATH}`} />
+                <Table<ServeAdParam>
+                  size="small"
+                  rowKey="name"
+                  pagination={false}
+                  dataSource={[...SERVE_AD_PARAMS]}
+                  columns={[
+                    {
+                      title: t('media.integration.parameter'),
+                      dataIndex: 'name',
+                      render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+                    },
+                    {
+                      title: t('media.integration.required'),
+                      dataIndex: 'required',
+                      render: (required: boolean) =>
+                        required ? t('media.integration.yes') : t('media.integration.no'),
+                    },
+                    {
+                      title: t('media.integration.description'),
+                      key: 'description',
+                      render: (_, param) => param.description[lang],
+                    },
+                  ]}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'openrtb',
+            label: t('media.integration.openrtb'),
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">
+                  {t('media.integration.openrtbHelp')}
+                </Typography.Paragraph>
+                <Snippet text={auction} label={`POST ${OPENRTB_AUCTION_PATH}`} />
+                <Snippet text={request} label="BidRequest" />
+              </>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

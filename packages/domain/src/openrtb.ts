@@ -29,7 +29,7 @@ export const ZVideo = z.looseObject({
   protocols: z.array(z.number().int()).optional(),
   w: z.number().int().optional(),
   h: z.number().int().optional(),
-  /** 2.6 placement subtype (List: Plcmt Subtypes - Video); 4 = interstitial. */
+  /** 2.6 placement subtype (List: Plcmt Subtypes - Video): 1 instream, 2 accompanying content, 3 interstitial, 4 standalone. */
   plcmt: z.number().int().optional(),
 });
 

@@ -66,7 +66,8 @@ export function testImpFormat(slotType: number): Omit<Imp, 'id'> {
           protocols: [2, 3, 5, 6, 7, 8],
           w: 1080,
           h: 1920,
-          plcmt: 4,
+          // Plcmt subtype 3: interstitial (a full-screen rewarded video).
+          plcmt: 3,
         },
         instl: 1,
         rwdd: 1,

@@ -48,6 +48,23 @@ describe('ChangeHistoryDrawer', { timeout: 15_000 }, () => {
     expect(requests.some((r) => r.url.includes('target_type=country&target_id=7'))).toBe(true);
   });
 
+  it('shows money fields in currency units, not micros', async () => {
+    const slotEntry: ChangeEntry = {
+      ...entry,
+      target_type: 'slot',
+      value_before: { lowest_bid: 500_000, width: 320 },
+      value_after: { lowest_bid: 1_250_000, width: 0 },
+    };
+    renderSignedIn(
+      <ChangeHistoryDrawer target={{ targetType: 'slot', id: 7 }} onClose={() => undefined} />,
+      () => ({ list: [slotEntry], total: 1, page: 1, size: 10 }),
+    );
+    expect(await screen.findByText('0.50')).toBeTruthy();
+    expect(screen.getByText('1.25')).toBeTruthy();
+    expect(screen.queryByText('500000')).toBeNull();
+    expect(screen.getByText('320')).toBeTruthy();
+  });
+
   it('says when there are no changes yet', async () => {
     renderSignedIn(<ChangeHistoryDrawer target={target} onClose={() => undefined} />, () => ({
       list: [],

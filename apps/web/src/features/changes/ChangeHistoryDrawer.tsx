@@ -18,10 +18,11 @@ import {
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fieldLabelKey } from './fieldLabels';
+import { fieldLabelKey, isMoneyField } from './fieldLabels';
 import {
   ChangeMethod,
   formatDateTime,
+  formatMoney,
   listChanges,
   type ChangeEntry,
   type TargetTypeValue,
@@ -39,8 +40,10 @@ export interface HistoryTarget {
   name?: string;
 }
 
-function valueText(value: unknown): string {
+/** A value as the history shows it: money fields from micros in currency units. */
+function valueText(field: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '-';
+  if (typeof value === 'number' && isMoneyField(field)) return formatMoney(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -141,12 +144,12 @@ function HistoryList({
                     {
                       title: t('change.before'),
                       dataIndex: 'before',
-                      render: (value: unknown) => valueText(value),
+                      render: (value: unknown, row) => valueText(row.field, value),
                     },
                     {
                       title: t('change.after'),
                       dataIndex: 'after',
-                      render: (value: unknown) => valueText(value),
+                      render: (value: unknown, row) => valueText(row.field, value),
                     },
                   ]}
                 />

@@ -28,3 +28,10 @@ const FIELD_LABEL_KEYS: Record<string, string> = {
 export function fieldLabelKey(field: string): string | undefined {
   return FIELD_LABEL_KEYS[field];
 }
+
+/** Fields that hold money in micros (plans, strategies, slots, demand partners). */
+const MONEY_FIELDS: ReadonlySet<string> = new Set(['budget', 'bid', 'lowest_bid', 'cpm']);
+
+export function isMoneyField(field: string): boolean {
+  return MONEY_FIELDS.has(field);
+}

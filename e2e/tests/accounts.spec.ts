@@ -60,7 +60,9 @@ test('an agent creates an advertiser and operates it in a proxy window', async (
   await proxy.getByRole('menuitem', { name: 'Sign out' }).click();
   await closed;
 
-  await page.reload();
+  // A fresh load of the list (goto rather than reload: a reload racing the window's close
+  // can wait forever for its load event).
+  await page.goto('/user/manage');
   await search(page, username);
   await expect(rowOf(page, username)).toContainText('Gamma Shoes EU');
   await rowOf(page, username).getByRole('button', { name: 'History' }).click();

@@ -55,7 +55,8 @@ async function createTextCreative(page: Page, name: string, title: string): Prom
   const created = page.waitForResponse((response) => response.url().includes('/ad/idea/create'));
   await drawer.getByRole('button', { name: 'Create' }).click();
   expect((await (await created).json()) as { code: number }).toMatchObject({ code: 200 });
-  await expect(page.getByText('Creative created: it now waits for audit.')).toBeVisible();
+  // The previous creation's message may still be showing: look at the newest.
+  await expect(page.getByText('Creative created: it now waits for audit.').last()).toBeVisible();
 }
 
 test('an advertiser creates creatives with a live preview that follows the style', async ({
@@ -100,7 +101,8 @@ test('an advertiser creates creatives with a live preview that follows the style
     .click();
   await page.screenshot({ path: '/tmp/creative-form-en.png', fullPage: true });
   await drawer.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Creative created: it now waits for audit.')).toBeVisible();
+  // The previous creation's message may still be showing: look at the newest.
+  await expect(page.getByText('Creative created: it now waits for audit.').last()).toBeVisible();
   await expect(drawer).toBeHidden();
 
   await createTextCreative(page, rejectedName, 'Winter boots for less');
@@ -228,7 +230,8 @@ test('an Image only creative takes an uploaded image of the style’s size', asy
   await pick(banner);
   await expect(preview.locator('img')).toHaveAttribute('src', /^\/files\//);
   await drawer.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Creative created: it now waits for audit.')).toBeVisible();
+  // The previous creation's message may still be showing: look at the newest.
+  await expect(page.getByText('Creative created: it now waits for audit.').last()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(`Banner ${run}`);
   const row = rowOf(page, `Banner ${run}`);
   await expect(row.locator('img')).toHaveAttribute('src', /^\/files\//);

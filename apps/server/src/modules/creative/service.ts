@@ -32,7 +32,7 @@ import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { assertAdOwner, ownerScope } from '../ad/reach.js';
 import { recordChange } from '../changes/service.js';
-import { notFound, type Writer } from '../settings/shared/noted.js';
+import { notFound, type SwitchBody, type Writer } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';
 import { materialAsset } from './assets.js';
@@ -387,14 +387,8 @@ export async function modifyCreative(writer: Writer, body: ModifyCreativeBody): 
   return presentOne(db, id);
 }
 
-export interface SwitchCreativeBody {
-  id: number;
-  status: number;
-  note?: ChangeNote | undefined;
-}
-
 /** Shelves (1), restores (0) or deletes (5); a deleted creative is never switched back. */
-export async function switchCreative(writer: Writer, body: SwitchCreativeBody): Promise<Creative> {
+export async function switchCreative(writer: Writer, body: SwitchBody): Promise<Creative> {
   const { db, auth } = writer;
   const current = await loadInReach(db, auth, body.id);
   if (current.status === WideStatus.deleted) throw AppError.field('status', DELETED_MESSAGE);

@@ -9,7 +9,6 @@ import {
   AppError,
   SUPPLY_MESSAGES,
   WideStatus,
-  type ChangeNote,
   type Media,
   type MediaFields,
 } from '@adloom/domain';
@@ -18,9 +17,11 @@ import type { AuthContext } from '../../http/types.js';
 import { assertMediaOwner, mediaOwnerScope } from '../supply/reach.js';
 import {
   createNoted,
+  type ModifyBody,
   modifyNoted,
   notFound,
-  type ModifyBody,
+  type SwitchBody,
+  switchNoted,
   type Writer,
 } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
@@ -143,33 +144,16 @@ export async function modifyMedia(writer: Writer, body: ModifyBody<MediaEditable
   return presentMedia(row);
 }
 
-export interface SwitchMediaBody {
-  id: number;
-  status: number;
-  note?: ChangeNote | undefined;
-}
-
 /**
  * Active (0), inactive (1) or deleted (5). The slots stay as they are (their list shows
  * the media's state); a deleted media is never switched back.
  */
-export async function switchMedia(writer: Writer, body: SwitchMediaBody): Promise<Media> {
+export async function switchMedia(writer: Writer, body: SwitchBody): Promise<Media> {
   const { db, auth } = writer;
   const current = await loadMedia(db, auth, body.id);
   refuseDeleted(current);
-  const row = await modifyNoted(
-    mediaEntity,
-    { ...writer, note: body.note },
-    {
-      id: body.id,
-      patch: { status: body.status },
-      view: (view) => ({ status: view.status }),
-      update: async (tx, mediaId, changes) =>
-        (await repo.updateMedia(tx, mediaId, { status: changes.status }))
-          ? reloadView(tx, mediaId)
-          : undefined,
-      method: 'switch',
-    },
+  const row = await switchNoted(mediaEntity, writer, body, async (tx, mediaId, status) =>
+    (await repo.updateMedia(tx, mediaId, { status })) ? reloadView(tx, mediaId) : undefined,
   );
   return presentMedia(row);
 }

@@ -9,7 +9,6 @@ import {
   AppError,
   SUPPLY_MESSAGES,
   WideStatus,
-  type ChangeNote,
   type FieldIssue,
   type Slot,
   type SlotFields,
@@ -20,9 +19,11 @@ import { validationError } from '../../validation.js';
 import { assertMediaOwner, mediaOwnerScope } from '../supply/reach.js';
 import {
   createNoted,
+  type ModifyBody,
   modifyNoted,
   notFound,
-  type ModifyBody,
+  type SwitchBody,
+  switchNoted,
   type Writer,
 } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
@@ -165,30 +166,13 @@ export async function modifySlot(writer: Writer, body: ModifyBody<SlotEditable>)
   return presentSlot(row);
 }
 
-export interface SwitchSlotBody {
-  id: number;
-  status: number;
-  note?: ChangeNote | undefined;
-}
-
 /** Active (0), inactive (1) or deleted (5); a deleted slot is never switched back. */
-export async function switchSlot(writer: Writer, body: SwitchSlotBody): Promise<Slot> {
+export async function switchSlot(writer: Writer, body: SwitchBody): Promise<Slot> {
   const { db, auth } = writer;
   const current = await loadSlot(db, auth, body.id);
   refuseDeleted(current);
-  const row = await modifyNoted(
-    slotEntity,
-    { ...writer, note: body.note },
-    {
-      id: body.id,
-      patch: { status: body.status },
-      view: (view) => ({ status: view.status }),
-      update: async (tx, slotId, changes) =>
-        (await repo.updateSlot(tx, slotId, { status: changes.status }))
-          ? reloadView(tx, slotId)
-          : undefined,
-      method: 'switch',
-    },
+  const row = await switchNoted(slotEntity, writer, body, async (tx, slotId, status) =>
+    (await repo.updateSlot(tx, slotId, { status })) ? reloadView(tx, slotId) : undefined,
   );
   return presentSlot(row);
 }

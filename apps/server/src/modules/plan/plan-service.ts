@@ -9,7 +9,6 @@ import {
   PlanStatus,
   PlanStep,
   planFieldIssues,
-  type ChangeNote,
   type Plan,
   type PlanDetail,
   type PlanFields,
@@ -21,9 +20,10 @@ import { ownerScope } from '../ad/reach.js';
 import { recordChange } from '../changes/service.js';
 import {
   createNoted,
+  type ModifyBody,
   modifyNoted,
   splitModifyBody,
-  type ModifyBody,
+  type SwitchBody,
   type Writer,
 } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
@@ -135,18 +135,12 @@ export async function modifyPlan(writer: Writer, body: ModifyBody<PlanEditable>)
   return presentPlan(row);
 }
 
-export interface SwitchPlanBody {
-  id: number;
-  status: number;
-  note?: ChangeNote | undefined;
-}
-
 /**
  * Start (0) or stop (7). Only a complete plan whose strategies still keep every rule starts;
  * it is stored as Live, Out Of Time or Lack Of Funds (status.ts). Starting a started plan
  * again recomputes its status; the same status answers 'None Update'.
  */
-export async function switchPlan(writer: Writer, body: SwitchPlanBody): Promise<Plan> {
+export async function switchPlan(writer: Writer, body: SwitchBody): Promise<Plan> {
   const { db, auth } = writer;
   const plan = await loadPlan(db, auth, body.id);
   let next: number = PlanStatus.unlive;

@@ -329,25 +329,14 @@ export function TargetingEditor({
             aria-label={t('plan.targeting.ruleLabel', { key: keyLabel })}
             data-testid={`rule-${rule.key}`}
           >
-            <div className={styles.ruleHead}>
-              <Typography.Text strong>{keyLabel}</Typography.Text>
-              <Radio.Group
-                size="small"
-                optionType="button"
-                value={rule.mode}
-                onChange={(event) => update(index, { mode: String(event.target.value) })}
-                options={TargetingMode.options(lang)}
-                aria-label={t('plan.targeting.modeLabel', { key: keyLabel })}
-              />
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={t('plan.targeting.remove', { key: keyLabel })}
-                onClick={() => onChange?.(rules.filter((_, at) => at !== index))}
-              />
-            </div>
+            <RuleHead
+              keyLabel={keyLabel}
+              mode={rule.mode}
+              onMode={(mode) => update(index, { mode })}
+              onRemove={() => onChange?.(rules.filter((_, at) => at !== index))}
+              modeLabel={t('plan.targeting.modeLabel', { key: keyLabel })}
+              removeLabel={t('plan.targeting.remove', { key: keyLabel })}
+            />
             <RuleValues
               rule={rule}
               rules={rules}
@@ -381,6 +370,46 @@ export function TargetingEditor({
           {t('plan.targeting.audienceNeedsAdvanced')}
         </Typography.Text>
       )}
+    </div>
+  );
+}
+
+/** A rule's head row, shared with the SSP trigger editor: its dimension, include/exclude, remove. */
+export function RuleHead({
+  keyLabel,
+  mode,
+  onMode,
+  onRemove,
+  modeLabel,
+  removeLabel,
+}: {
+  keyLabel: string;
+  mode: string;
+  onMode(mode: string): void;
+  onRemove(): void;
+  modeLabel: string;
+  removeLabel: string;
+}) {
+  const lang = currentLanguage();
+  return (
+    <div className={styles.ruleHead}>
+      <Typography.Text strong>{keyLabel}</Typography.Text>
+      <Radio.Group
+        size="small"
+        optionType="button"
+        value={mode}
+        onChange={(event) => onMode(String(event.target.value))}
+        options={TargetingMode.options(lang)}
+        aria-label={modeLabel}
+      />
+      <Button
+        size="small"
+        type="text"
+        danger
+        icon={<DeleteOutlined aria-hidden />}
+        aria-label={removeLabel}
+        onClick={onRemove}
+      />
     </div>
   );
 }

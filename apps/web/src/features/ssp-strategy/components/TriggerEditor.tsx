@@ -5,19 +5,18 @@
  * lines, commas and spaces) with the ones failing the format marked. No rule = every
  * request of the slot. A form control over the contract's rules.
  */
-import { Button, Dropdown, Radio, Select, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Select, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   OrientationKey,
   SimpleStatus,
   TRIGGER_KEYS,
-  TargetingMode,
   type OrientationKeyValue,
 } from '@adloom/domain';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCountries } from '../../../lib/settings';
-import { FreeEntryValues } from '../../plan/components/TargetingEditor';
+import { FreeEntryValues, RuleHead } from '../../plan/components/TargetingEditor';
 import styles from './TriggerEditor.module.css';
 import { enumValueOptions, invalidValues, newRule, type TargetingRule } from '../../plan/targeting';
 
@@ -93,25 +92,14 @@ export function TriggerEditor({
             aria-label={t('sspStrategy.trigger.ruleLabel', { key: keyLabel })}
             data-testid={`trigger-${rule.key}`}
           >
-            <div className={styles.ruleHead}>
-              <Typography.Text strong>{keyLabel}</Typography.Text>
-              <Radio.Group
-                size="small"
-                optionType="button"
-                value={rule.mode}
-                onChange={(event) => update(index, { mode: String(event.target.value) })}
-                options={TargetingMode.options(lang)}
-                aria-label={t('sspStrategy.trigger.modeLabel', { key: keyLabel })}
-              />
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={t('sspStrategy.trigger.remove', { key: keyLabel })}
-                onClick={() => onChange?.(rules.filter((_, at) => at !== index))}
-              />
-            </div>
+            <RuleHead
+              keyLabel={keyLabel}
+              mode={rule.mode}
+              onMode={(mode) => update(index, { mode })}
+              onRemove={() => onChange?.(rules.filter((_, at) => at !== index))}
+              modeLabel={t('sspStrategy.trigger.modeLabel', { key: keyLabel })}
+              removeLabel={t('sspStrategy.trigger.remove', { key: keyLabel })}
+            />
             {rule.key === 'appVersion' ? (
               <FreeEntryValues
                 rule={rule}

@@ -34,6 +34,7 @@ import { registerPlanRoutes } from './modules/plan/routes.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerDspRoutes } from './modules/dsp/routes.js';
 import { registerSspStrategyRoutes } from './modules/ssp-strategy/routes.js';
+import { registerReportRoutes } from './modules/report/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMediaRoutes(app);
   registerDspRoutes(app);
   registerSspStrategyRoutes(app);
+  registerReportRoutes(app);
 
   if (serveConsole) await registerWebApp(app, config.webDist);
   return app;

@@ -33,7 +33,7 @@ const ZEnv = z.object({
       .optional(),
   ),
   PGLITE_DIR: ZPath(resolve(REPO_ROOT, 'data')),
-  /** Shared counters for several processes (frequency caps, pacing); not used yet. */
+  /** Shared counters for several server processes: frequency caps and budget reservations. */
   REDIS_URL: optional(
     z
       .string()
@@ -66,6 +66,20 @@ const ZEnv = z.object({
    * LAN, for testing). Off: such URLs are refused at save time and at request time.
    */
   DSP_ALLOW_PRIVATE_NETWORKS: optional(ZBoolean.default(false)),
+  /**
+   * The HMAC key of tracking URLs (impression, click, notices). Every process serving the
+   * same traffic needs the same key; unset, each process makes a random one at start.
+   */
+  TRACKING_SECRET: optional(z.string().min(32, { message: 'at least 32 characters' }).optional()),
+  /** Where devices reach this server, for tracking URLs (https://ads.example.com); unset: the request's own host. */
+  PUBLIC_URL: optional(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, { message: 'expected an origin like https://ads.example.com' })
+      .optional(),
+  ),
+  /** How often counted delivery events are written to the stats rollup and the ledger. */
+  DELIVERY_FLUSH_MS: optional(z.coerce.number().int().min(50).max(60_000).default(1000)),
 });
 
 export class ConfigError extends Error {
@@ -97,6 +111,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     dspAllowPrivateNetworks: e.DSP_ALLOW_PRIVATE_NETWORKS,
+    trackingSecret: e.TRACKING_SECRET,
+    publicUrl: e.PUBLIC_URL,
+    deliveryFlushMs: e.DELIVERY_FLUSH_MS,
   };
 }
 

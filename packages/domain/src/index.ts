@@ -16,3 +16,4 @@ export * from './contracts/index.js';
 export * from './creative-rules.js';
 export * from './openrtb.js';
 export * from './serving.js';
+export * from './delivery.js';

@@ -74,6 +74,8 @@ describe('menu by role', () => {
       '/report',
       '/report/index',
       '/report/countryReport',
+      '/delivery',
+      '/delivery/diagnosis',
       '/user',
       '/user/index',
       '/user/password',

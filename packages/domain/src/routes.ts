@@ -67,6 +67,20 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     children: [{ path: '/sspReport/index', titleKey: 'menu.sspReport', access: ['system'] }],
   },
   {
+    // Not in the spec's route table: the delivery engine's diagnosis tool (issue 7).
+    path: '/delivery',
+    titleKey: 'menu.delivery',
+    access: ['system', 'ssp', 'adController'],
+    redirect: '/delivery/diagnosis',
+    children: [
+      {
+        path: '/delivery/diagnosis',
+        titleKey: 'menu.diagnosis',
+        access: ['system', 'ssp', 'adController'],
+      },
+    ],
+  },
+  {
     path: '/user',
     titleKey: 'menu.user',
     access: 'login',

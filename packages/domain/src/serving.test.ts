@@ -20,7 +20,7 @@ const slot: ServingSlot = {
 };
 
 describe('serveAdUrl', () => {
-  it('names the slot, the media’s OS and bundle, and every parameter once in order', () => {
+  it('names the slot, the media’s OS and bundle, and every parameter with a value once in order', () => {
     const url = new URL(serveAdUrl('https://ads.example.com/', slot, media));
     expect(url.origin + url.pathname).toBe(`https://ads.example.com${SERVE_AD_PATH}`);
     expect(
@@ -28,7 +28,8 @@ describe('serveAdUrl', () => {
         .slice(1)
         .split('&')
         .map((pair) => pair.split('=')[0]),
-    ).toEqual(SERVE_AD_PARAMS.map((param) => param.name));
+    ).toEqual(SERVE_AD_PARAMS.filter((param) => param.example !== '').map((param) => param.name));
+    expect(url.searchParams.has('oaid')).toBe(false);
     expect(url.searchParams.get('slot_id')).toBe('42');
     expect(url.searchParams.get('os')).toBe(String(Platform.ios));
     expect(url.searchParams.get('app')).toBe('com.demo.news');

@@ -96,6 +96,33 @@ export const SERVE_AD_PARAMS: readonly ServeAdParam[] = [
     },
   },
   {
+    name: 'oaid',
+    required: false,
+    example: '',
+    description: { en: 'Android OAID, when the device has one', zh: 'Android OAID（如有）' },
+  },
+  {
+    name: 'imei',
+    required: false,
+    example: '',
+    description: { en: 'IMEI or its MD5, when allowed', zh: 'IMEI 或其 MD5（如允许）' },
+  },
+  {
+    name: 'idfa',
+    required: false,
+    example: '',
+    description: { en: 'iOS IDFA, when the user allows it', zh: 'iOS IDFA（如用户允许）' },
+  },
+  {
+    name: 'audience',
+    required: false,
+    example: '',
+    description: {
+      en: 'Audience characteristic codes the media knows of the user, comma-separated',
+      zh: '媒体已知的用户人群特征代码，逗号分隔',
+    },
+  },
+  {
     name: 'lang',
     required: false,
     example: 'en',
@@ -142,9 +169,11 @@ export function serveAdUrl(
     ...(media.bundle ? { app: media.bundle } : {}),
     ...values,
   };
-  const query = SERVE_AD_PARAMS.map(
-    (param) => `${param.name}=${encodeURIComponent(known[param.name] ?? param.example)}`,
-  ).join('&');
+  // Optional device ids without an example stay out of the snippet.
+  const query = SERVE_AD_PARAMS.map((param) => [param.name, known[param.name] ?? param.example])
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => `${name}=${encodeURIComponent(value ?? '')}`)
+    .join('&');
   return `${origin.replace(/\/+$/, '')}${SERVE_AD_PATH}?${query}`;
 }
 

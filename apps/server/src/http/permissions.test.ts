@@ -29,6 +29,8 @@ import { PLAN_SAMPLES } from '../test/samples/plan.js';
 import { MEDIA_SAMPLES } from '../test/samples/media.js';
 import { DSP_SAMPLES } from '../test/samples/dsp.js';
 import { SSP_STRATEGY_SAMPLES } from '../test/samples/ssp-strategy.js';
+import { DELIVERY_SAMPLES } from '../test/samples/delivery.js';
+import { REPORT_SAMPLES } from '../test/samples/report.js';
 import type { Sample, SampleRequest } from '../test/samples/types.js';
 import {
   buildAdType,
@@ -178,6 +180,8 @@ const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
   ...MEDIA_SAMPLES,
   ...DSP_SAMPLES,
   ...SSP_STRATEGY_SAMPLES,
+  ...DELIVERY_SAMPLES,
+  ...REPORT_SAMPLES,
 };
 
 function urlOf(endpoint: EndpointDefinition, query: SampleRequest['query']): string {

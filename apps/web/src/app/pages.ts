@@ -56,9 +56,24 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/ssp/dsp': lazy(() =>
     import('../features/dsp/pages/DspPage').then((m) => ({ default: m.DspPage })),
   ),
-  '/report/index': ComingPage,
-  '/report/countryReport': ComingPage,
-  '/sspReport/index': ComingPage,
+  '/report/index': lazy(() =>
+    import('../features/report/pages/AccountReportPage').then((m) => ({
+      default: m.AccountReportPage,
+    })),
+  ),
+  '/report/countryReport': lazy(() =>
+    import('../features/report/pages/CountryReportPage').then((m) => ({
+      default: m.CountryReportPage,
+    })),
+  ),
+  '/sspReport/index': lazy(() =>
+    import('../features/report/pages/SspReportPage').then((m) => ({ default: m.SspReportPage })),
+  ),
+  '/delivery/diagnosis': lazy(() =>
+    import('../features/delivery/pages/DiagnosisPage').then((m) => ({
+      default: m.DiagnosisPage,
+    })),
+  ),
   '/user/manage': lazy(() =>
     import('../features/account/pages/AccountsPage').then((m) => ({ default: m.AccountsPage })),
   ),

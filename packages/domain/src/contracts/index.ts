@@ -14,6 +14,8 @@ export * from './plan.js';
 export * from './media.js';
 export * from './dsp.js';
 export * from './ssp-strategy.js';
+export * from './delivery.js';
+export * from './report.js';
 
 import { accountLogin, logout, serviceLogin } from './auth.js';
 import { dashboardSummary } from './dashboard.js';
@@ -27,6 +29,8 @@ import { PLAN_ENDPOINTS } from './plan.js';
 import { MEDIA_ENDPOINTS } from './media.js';
 import { DSP_ENDPOINTS } from './dsp.js';
 import { SSP_STRATEGY_ENDPOINTS } from './ssp-strategy.js';
+import { DELIVERY_ENDPOINTS } from './delivery.js';
+import { REPORT_ENDPOINTS } from './report.js';
 import { changePassword, currentUser, unlockUser, updateProfile } from './user.js';
 
 /** Every endpoint of the contract, for route registration and the permission matrix test. */
@@ -85,4 +89,6 @@ export const ENDPOINTS = {
   ...MEDIA_ENDPOINTS,
   ...DSP_ENDPOINTS,
   ...SSP_STRATEGY_ENDPOINTS,
+  ...DELIVERY_ENDPOINTS,
+  ...REPORT_ENDPOINTS,
 } as const;

@@ -6,4 +6,5 @@ export const coming = {
     'Account report by date and hour: requests, fills, impressions, clicks, CTR, cost, eCPM',
   countryReport: 'Country report: the same metrics split by country',
   sspReport: 'Supply-side report by DSP, media, slot, app version and country',
+  diagnosis: 'Why a slot did or did not serve a plan: every candidate with its reason',
 };

@@ -18,6 +18,8 @@ import { material } from './material';
 import { media } from './media';
 import { dsp } from './dsp';
 import { sspStrategy } from './ssp-strategy';
+import { delivery } from './delivery';
+import { report } from './report';
 
 /** Every en text of the console, namespaced: `menu.*`, `login.*`, … */
 export const messages = {
@@ -41,4 +43,6 @@ export const messages = {
   media,
   dsp,
   sspStrategy,
+  delivery,
+  report,
 };

@@ -19,6 +19,8 @@ export const menu = {
   countryReport: 'Country report',
   sspReportGroup: 'Supply-side reports',
   sspReport: 'Supply-side report',
+  delivery: 'Delivery',
+  diagnosis: 'Delivery diagnosis',
   user: 'My account',
   userManage: 'Platform accounts',
   userInfo: 'My basic info',

@@ -19,6 +19,8 @@ import { material } from './material';
 import { media } from './media';
 import { dsp } from './dsp';
 import { sspStrategy } from './ssp-strategy';
+import { delivery } from './delivery';
+import { report } from './report';
 
 /** Every zh text of the console, namespaced like the English one. */
 export const messages: Messages = {
@@ -42,4 +44,6 @@ export const messages: Messages = {
   media,
   dsp,
   sspStrategy,
+  delivery,
+  report,
 };

@@ -20,6 +20,8 @@ export const menu: typeof en = {
   countryReport: '国家报表',
   sspReportGroup: '供应方报表',
   sspReport: '供应方报表',
+  delivery: '投放',
+  diagnosis: '投放诊断',
   user: '我的账户',
   userManage: '平台账户',
   userInfo: '基本信息',

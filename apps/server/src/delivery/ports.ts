@@ -1,0 +1,104 @@
+/**
+ * The seams between the engine's parts: the live state store (frequency caps, budget
+ * reservations; in memory or in Redis) and the accounting pipeline (counted events, flushed
+ * every second to stats_hourly, the ledger and the partners' health). engine.ts wires them.
+ */
+import type { StateView, UserHistory } from './types.js';
+
+/** The plan's caps, as recording an impression needs them. */
+export interface CapRule {
+  timesPerUser: number;
+  frequencyPerUser: number;
+  intervalSeconds: number;
+}
+
+export interface Reservation {
+  planId: number;
+  advertiserId: number;
+  /** What the event costs, micros (> 0). */
+  micros: number;
+  /** The plan's daily budget, micros. */
+  budget: number;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+}
+
+/**
+ * Frequency caps and budgets. Without REDIS_URL everything lives in this process; with it,
+ * caps, plan spend and advertisers' reserved amounts live in Redis so that several server
+ * processes agree. Balances come from the ledger (refresh).
+ */
+export interface StateStore {
+  readonly kind: 'memory' | 'redis';
+  /** Reads advertisers' ledger balances and plans' spend today from the database. */
+  refresh(): Promise<void>;
+  /** The cached counters decisions read (never waits). */
+  view(): StateView;
+  /** A user's recent impressions by plan; empty for an empty uid. */
+  userHistory(uid: string): Promise<UserHistory>;
+  /** One impression of the plan seen by the user at `atSeconds` (epoch seconds). */
+  recordImpression(uid: string, planId: number, atSeconds: number, caps: CapRule): Promise<void>;
+  /**
+   * Atomically takes up to `micros` from the plan's budget left today and the advertiser's
+   * available balance; answers what it took (0 when nothing is left). Concurrent calls in
+   * any number of processes never take more than is there.
+   */
+  reserve(reservation: Reservation): Promise<number>;
+  /** Gives back a reservation that will not be billed (a duplicate, a shortfall). */
+  release(reservation: Reservation): Promise<void>;
+  /** The ledger now holds `micros` of the advertiser's reserved spend. */
+  settle(advertiserId: number, micros: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The stats_hourly dimensions of a counted event (0 / '' where it has none). */
+export interface EventDims {
+  advertiserId: number;
+  planId: number;
+  strategyId: number;
+  creativeId: number;
+  mediaId: number;
+  slotId: number;
+  dspId: number;
+  country: string;
+  os: number;
+  appVersion: string;
+}
+
+export type BilledKind = 'imp' | 'clk' | 'win' | 'bill' | 'cpt';
+
+/** An event that must count once: its id is checked against delivery_events at flush. */
+export interface BilledEvent {
+  /** `imp:<token id>`, `clk:<token id>`, `win:<token id>`, `bill:<token id>`, `cpt:<plan>:<day>`. */
+  id: string;
+  kind: BilledKind;
+  dims: EventDims;
+  /** Epoch ms; the stats hour is taken from it. */
+  at: number;
+  impressions: 0 | 1;
+  clicks: 0 | 1;
+  /** The advertiser's spend, micros, already reserved through the state store. */
+  cost: number;
+  /** The supply side's income, micros. */
+  income: number;
+  /** The reservation behind `cost`, released when the event proves a duplicate. */
+  reservation?: Reservation;
+}
+
+export type PartnerOutcome = 'bid' | 'noBid' | 'timeout' | 'error';
+
+export interface Accounting {
+  /** A request on a slot (dims of the slot and device only). */
+  countRequest(dims: EventDims, at: number): void;
+  /** A request answered with an ad (dims of the winner). */
+  countFill(dims: EventDims, at: number): void;
+  countEvent(event: BilledEvent): void;
+  countPartnerCall(dspId: number, outcome: PartnerOutcome, latencyMs: number, at: number): void;
+  countPartnerWin(dspId: number, at: number): void;
+  /** Writes everything pending in one transaction; safe to call at any time. */
+  flush(): Promise<void>;
+  /** Flushes every second until stop(). */
+  start(): void;
+  /** Stops the timer and flushes everything left. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,109 @@
+/**
+ * Targeting and trigger rules ({ key, mode, values }) compiled for serving: one Set per
+ * rule, checked against a request without allocating. The same semantics for a strategy's
+ * targeting and an SSP strategy's triggers (docs/decisions/supply.md): an `include` rule
+ * matches when the request's value is one of the values, `exclude` when it is not; a
+ * request that does not carry the dimension fails an include rule and passes an exclude
+ * rule; all rules must match.
+ */
+import type { OrientationKeyValue } from '@adloom/domain';
+import type { ServeRequest } from './types.js';
+
+export interface CompiledRule {
+  key: OrientationKeyValue;
+  include: boolean;
+  values: ReadonlySet<string>;
+}
+
+interface StoredRule {
+  key: string;
+  mode: string;
+  values: readonly string[];
+}
+
+export function compileRules(stored: unknown): CompiledRule[] {
+  if (!Array.isArray(stored)) return [];
+  return (stored as StoredRule[])
+    .filter((rule) => rule && typeof rule.key === 'string' && Array.isArray(rule.values))
+    .map((rule) => ({
+      key: rule.key as OrientationKeyValue,
+      include: rule.mode !== 'exclude',
+      values: new Set(
+        rule.values
+          .map((value) => String(value).trim())
+          .filter(Boolean)
+          .map((value) => (rule.key === 'country' ? value.toUpperCase() : value)),
+      ),
+    }));
+}
+
+/** The request's values on a dimension ('' and [] when it does not carry it). */
+function valuesOf(request: ServeRequest, key: OrientationKeyValue): string | readonly string[] {
+  switch (key) {
+    case 'country':
+      return request.country;
+    case 'os':
+      return request.os ? String(request.os) : '';
+    case 'network':
+      return request.network ? String(request.network) : '';
+    case 'slot':
+      return String(request.slotId);
+    case 'uid':
+      return request.uid;
+    case 'appVersion':
+      return request.appVersion;
+    case 'oaid':
+      return request.oaid;
+    case 'imei':
+      return request.imei;
+    case 'idfa':
+      return request.idfa;
+    case 'brand':
+      return request.brand;
+    case 'model':
+      return request.model;
+    case 'pkg':
+      return request.app;
+    case 'osv':
+      return request.osv;
+    case 'audience':
+      return request.audience;
+    default:
+      return '';
+  }
+}
+
+/**
+ * Audience values are `code` or `parent/child`; a request carrying `gender/male` also
+ * matches a rule on `gender`.
+ */
+function audienceMatches(values: ReadonlySet<string>, carried: readonly string[]): boolean {
+  return carried.some(
+    (code) =>
+      values.has(code) || (code.includes('/') && values.has(code.slice(0, code.indexOf('/')))),
+  );
+}
+
+export function ruleMatches(rule: CompiledRule, request: ServeRequest): boolean {
+  const carried = valuesOf(request, rule.key);
+  let hit: boolean;
+  if (typeof carried === 'string') hit = carried !== '' && rule.values.has(carried);
+  else hit = rule.key === 'audience' && audienceMatches(rule.values, carried);
+  return rule.include ? hit : !hit;
+}
+
+/** The first rule the request fails, or undefined when it matches them all. */
+export function firstFailingRule(
+  rules: readonly CompiledRule[],
+  request: ServeRequest,
+): CompiledRule | undefined {
+  for (const rule of rules) if (!ruleMatches(rule, request)) return rule;
+  return undefined;
+}
+
+/** How a failing rule reads in a diagnosis: `country include [US, GB]`. */
+export function describeRule(rule: CompiledRule): string {
+  const values = [...rule.values];
+  const shown = values.length > 5 ? [...values.slice(0, 5), `… ${values.length - 5} more`] : values;
+  return `${rule.key} ${rule.include ? 'include' : 'exclude'} [${shown.join(', ')}]`;
+}

@@ -1,0 +1,4 @@
+/** The report screens' texts. */
+export const report = {
+  title: '报表',
+};

@@ -1,0 +1,661 @@
+/**
+ * The delivery engine (DESIGN §5): decides a request over the in-memory snapshot, lets the
+ * slot's upstream partner (chosen by its SSP strategy) compete within the request's time
+ * budget, answers with signed tracking URLs, and counts and bills what those URLs report.
+ * One per server process, started lazily by the first delivery request so that a console
+ * that serves no ads (and every test app) pays nothing for it.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  Billing,
+  TMAX_RESERVE_MS,
+  TRACKING_TOKEN_TTL_SECONDS,
+  type NoFillReasonValue,
+  type ServeAdAnswer,
+  type TrackKindValue,
+} from '@adloom/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createAccounting } from './accounting/accounting.js';
+import {
+  partnerMarkupWithBeacon,
+  servedOwnAd,
+  servedPartnerAd,
+  trackingUrls,
+  type TrackingUrls,
+} from './answer.js';
+import { decideOwn, runAuction } from './decision/decide.js';
+import { MonitorPinger } from './monitors.js';
+import type { Accounting, EventDims, Reservation, StateStore } from './ports.js';
+import { loadSnapshot } from './snapshot/load.js';
+import { SnapshotSource, type SnapshotLoader } from './snapshot/source.js';
+import { createStateStore } from './state/index.js';
+import { newTokenId, TokenSigner, type TrackingClaims } from './tracking/token.js';
+import type {
+  Bid,
+  Decision,
+  PartnerBid,
+  PartnerFate,
+  ServeRequest,
+  Snapshot,
+  SspStrategyConfig,
+  UserHistory,
+} from './types.js';
+import { buildPartnerRequest } from './upstream/bid-request.js';
+import { callPartner, fillAuctionMacros } from './upstream/call.js';
+import { allocatePartner, chooseSspStrategy, partnerFates } from './upstream/select.js';
+
+export interface EngineOptions {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  store?: StateStore;
+  accounting?: Accounting;
+  load?: SnapshotLoader;
+  now?: () => number;
+  /** 0 ≤ x < 1: the SSP strategy's traffic draw. */
+  random?: () => number;
+}
+
+export interface ServeOptions {
+  /** Where the device reaches us: the origin of tracking and asset URLs. */
+  origin: string;
+  /** Epoch ms; the clock otherwise (the demo backfill replays past times). */
+  now?: number;
+}
+
+/** A won request: the decision, its token's claims and URLs, for the entry points. */
+export interface Served {
+  decision: Decision;
+  answer: ServeAdAnswer;
+  claims: TrackingClaims | null;
+  urls: TrackingUrls | null;
+  /** The partner's win notice with the clearing price filled in (partner wins). */
+  noticeUrl: string;
+  /** What a partner's ${AUCTION_PRICE} is, micros per mille in the partner's own terms. */
+  partnerPrice: number;
+}
+
+export interface TrackOptions {
+  now?: number;
+  /** ${AUCTION_PRICE} of a win or billing notice, currency units per mille as sent. */
+  price?: string;
+}
+
+export interface TrackOutcome {
+  /** The token was genuine and unexpired and the event was taken for counting. */
+  counted: boolean;
+  /** Clicks: where to send the device (the creative's landing page). */
+  redirect: string | null;
+}
+
+const EMPTY_HISTORY: UserHistory = new Map();
+const SLOT_LEVEL: ReadonlySet<NoFillReasonValue> = new Set([
+  'unknownSlot',
+  'slotInactive',
+  'mediaInactive',
+  'slotCountry',
+]);
+
+const utcDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
+
+function dimsOf(claims: TrackingClaims): EventDims {
+  return {
+    advertiserId: claims.advertiserId,
+    planId: claims.planId,
+    strategyId: claims.strategyId,
+    creativeId: claims.creativeId,
+    mediaId: claims.mediaId,
+    slotId: claims.slotId,
+    dspId: claims.dspId,
+    country: claims.country,
+    os: claims.os,
+    appVersion: claims.appVersion,
+  };
+}
+
+/** A price as an OpenRTB macro sends it (currency units per mille) → micros per mille. */
+export function parseMacroPrice(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d{1,7}(\.\d{1,9})?$/.test(text.trim())) return undefined;
+  return Math.round(Number(text) * 1_000_000);
+}
+
+export class DeliveryEngine {
+  readonly signer: TokenSigner;
+  readonly store: StateStore;
+  readonly accounting: Accounting;
+  readonly source: SnapshotSource;
+  readonly monitors: MonitorPinger;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly allowPrivate: boolean;
+  private startup: Promise<Snapshot> | null = null;
+  private refreshTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** CPT plans charged today by this process (the database catches other processes). */
+  private readonly cptCharged = new Set<string>();
+
+  constructor(private readonly options: EngineOptions) {
+    const { db, config, log } = options;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.allowPrivate = config.dspAllowPrivateNetworks;
+    this.signer = new TokenSigner(config.trackingSecret ?? randomUUID() + randomUUID());
+    this.store =
+      options.store ?? createStateStore({ db, redisUrl: config.redisUrl, now: this.now, log });
+    this.accounting =
+      options.accounting ??
+      createAccounting({
+        db,
+        store: this.store,
+        flushMs: config.deliveryFlushMs,
+        log,
+        now: this.now,
+      });
+    this.source = new SnapshotSource({
+      db,
+      load: options.load ?? loadSnapshot,
+      pollMs: 1000,
+      now: this.now,
+      onError: (error) => log.error({ err: error }, 'delivery: snapshot rebuild failed'),
+    });
+    this.monitors = new MonitorPinger({ allowPrivate: this.allowPrivate });
+  }
+
+  /** Loads the snapshot and the live state, and starts the timers (once). */
+  start(): Promise<Snapshot> {
+    if (this.closed) return Promise.reject(new Error('The delivery engine is closed'));
+    this.startup ??= (async () => {
+      await this.store.refresh();
+      const snapshot = await this.source.ensure();
+      this.source.start();
+      this.accounting.start();
+      this.refreshTimer = setInterval(() => {
+        this.store.refresh().catch((error: unknown) => {
+          this.options.log.error({ err: error }, 'delivery: state refresh failed');
+        });
+      }, this.options.config.deliveryFlushMs);
+      this.refreshTimer.unref();
+      return snapshot;
+    })();
+    this.startup.catch(() => {
+      this.startup = null;
+    });
+    return this.startup;
+  }
+
+  private async snapshot(): Promise<Snapshot> {
+    await this.start();
+    const current = this.source.current();
+    if (!current) throw new Error('The delivery snapshot is not built');
+    return current;
+  }
+
+  /** Picks up a configuration change now instead of within the next second (tests, tools). */
+  async sync(): Promise<void> {
+    await this.start();
+    await this.source.sync();
+    await this.store.refresh();
+  }
+
+  // ---------------------------------------------------------------- serving
+
+  async serve(request: ServeRequest, options: ServeOptions): Promise<Served> {
+    const started = performance.now();
+    const now = options.now ?? this.now();
+    const snapshot = await this.snapshot();
+    const slot = snapshot.slots.get(request.slotId);
+    const count = !request.test && slot !== undefined;
+    const requestDims: EventDims = {
+      advertiserId: 0,
+      planId: 0,
+      strategyId: 0,
+      creativeId: 0,
+      mediaId: slot?.mediaId ?? 0,
+      slotId: slot?.id ?? 0,
+      dspId: 0,
+      country: request.country,
+      os: request.os,
+      appVersion: request.appVersion,
+    };
+    if (count) this.accounting.countRequest(requestDims, now);
+
+    const history = request.uid ? await this.store.userHistory(request.uid) : EMPTY_HISTORY;
+    const floor = Math.max(slot?.lowestBid ?? 0, request.bidFloor);
+
+    // Upstream first, so the partner's time runs while our own demand is decided.
+    let sspStrategy: SspStrategyConfig | null = null;
+    let partnerCall: ReturnType<typeof callPartner> | null = null;
+    let partnerFate: PartnerFate[] = [];
+    if (slot && slot.status === 0 && slot.mediaStatus === 0 && request.channel !== 'dsp') {
+      sspStrategy = chooseSspStrategy(snapshot, request);
+      const allocated = sspStrategy
+        ? allocatePartner(sspStrategy, snapshot, Math.floor(this.random() * 1000))
+        : null;
+      const deadlineMs = Math.floor(
+        request.tmaxMs - TMAX_RESERVE_MS - (performance.now() - started),
+      );
+      if (sspStrategy) partnerFate = partnerFates(sspStrategy, snapshot, allocated);
+      if (allocated && deadlineMs > 0) {
+        const body = buildPartnerRequest({
+          request,
+          slot,
+          dsp: allocated.dsp,
+          strategy: sspStrategy,
+          floor,
+          tmaxMs: deadlineMs,
+        });
+        partnerCall = callPartner({
+          dsp: allocated.dsp,
+          body,
+          deadlineMs,
+          allowPrivate: this.allowPrivate,
+        });
+      }
+    }
+
+    const own = decideOwn(snapshot, request, {
+      now,
+      state: this.store.view(),
+      history,
+      explain: false,
+    });
+    const partnerBids: PartnerBid[] = [];
+    if (partnerCall) {
+      const answered = await partnerCall;
+      if (!request.test) {
+        this.accounting.countPartnerCall(
+          answered.fate.dspId,
+          answered.outcome,
+          answered.latencyMs,
+          now,
+        );
+      }
+      partnerFate = partnerFate.map((fate) =>
+        fate.dspId === answered.fate.dspId ? answered.fate : fate,
+      );
+      if (answered.bid) partnerBids.push(answered.bid);
+    }
+
+    const slotLevel = own.noFill !== null && SLOT_LEVEL.has(own.noFill);
+    const auction = slotLevel
+      ? { winner: null, price: 0, runnerUp: null }
+      : runAuction(own.ranked, partnerBids, floor);
+    const decision: Decision = {
+      request,
+      slot,
+      winner: auction.winner,
+      price: auction.price,
+      noFill: auction.winner ? null : (own.noFill ?? 'noCandidate'),
+      sspStrategy,
+      candidates: [],
+      partners: partnerFate,
+    };
+    if (!auction.winner || !slot) {
+      return {
+        decision,
+        answer: {
+          fill: false,
+          request_id: request.id,
+          reason: decision.noFill ?? 'noCandidate',
+        },
+        claims: null,
+        urls: null,
+        noticeUrl: '',
+        partnerPrice: 0,
+      };
+    }
+    return this.answerWin(decision, auction.winner, auction.price, options.origin, now);
+  }
+
+  private answerWin(
+    decision: Decision,
+    winner: Bid,
+    price: number,
+    origin: string,
+    now: number,
+  ): Served {
+    const { request } = decision;
+    const slot = decision.slot!;
+    const nowSeconds = Math.floor(now / 1000);
+    const base = {
+      id: newTokenId(),
+      exp: nowSeconds + TRACKING_TOKEN_TTL_SECONDS,
+      mediaId: slot.mediaId,
+      slotId: slot.id,
+      country: request.country,
+      os: request.os,
+      appVersion: request.appVersion,
+      uid: request.uid,
+      channel: request.channel,
+      test: request.test,
+    };
+    let claims: TrackingClaims;
+    let noticeUrl = '';
+    let partnerPrice = 0;
+    if (winner.kind === 'own') {
+      const { plan, strategy, creative } = winner;
+      // A CPC winner pays per click: the clearing eCPM back in click terms, capped at its bid.
+      const clickPrice =
+        plan.billing === Billing.cpc && winner.ecpm > 0
+          ? Math.min(strategy.bid, Math.round((price * strategy.bid) / winner.ecpm))
+          : 0;
+      claims = {
+        ...base,
+        advertiserId: plan.ownerId,
+        planId: plan.id,
+        strategyId: strategy.id,
+        creativeId: creative.id,
+        dspId: 0,
+        billing: plan.billing,
+        price,
+        clickPrice,
+        incomeCpm: price,
+      };
+    } else {
+      // The partner pays the clearing price in its own terms (before our share), at most its bid.
+      partnerPrice =
+        winner.ecpm > 0
+          ? Math.min(winner.rawPrice, Math.round((price * winner.rawPrice) / winner.ecpm))
+          : 0;
+      claims = {
+        ...base,
+        advertiserId: 0,
+        planId: 0,
+        strategyId: 0,
+        creativeId: 0,
+        dspId: winner.dsp.id,
+        billing: 0,
+        price,
+        clickPrice: 0,
+        incomeCpm: price,
+      };
+      noticeUrl = winner.nurl
+        ? fillAuctionMacros(winner.nurl, partnerPrice, { auctionId: request.id, impId: '1' })
+        : '';
+    }
+    const token = this.signer.sign(claims);
+    const urls = trackingUrls(origin, token);
+    if (!request.test) {
+      this.accounting.countFill(dimsOf(claims), now);
+      if (winner.kind === 'partner') this.accounting.countPartnerWin(winner.dsp.id, now);
+    }
+    const decision2 = { ...decision };
+    const ad =
+      winner.kind === 'own'
+        ? servedOwnAd(origin, slot, winner.creative, urls, winner.plan.cacheSeconds)
+        : servedPartnerAd(
+            slot,
+            {
+              adm: partnerMarkupWithBeacon(
+                fillAuctionMacros(winner.adm, partnerPrice, { auctionId: request.id, impId: '1' }),
+                urls,
+              ),
+              crid: winner.crid,
+              w: winner.w,
+              h: winner.h,
+            },
+            urls,
+          );
+    return {
+      decision: decision2,
+      answer: {
+        fill: true,
+        request_id: request.id,
+        ad,
+        impression_urls: [urls.impression],
+        notice_urls: noticeUrl ? [noticeUrl] : [],
+      },
+      claims,
+      urls,
+      noticeUrl,
+      partnerPrice,
+    };
+  }
+
+  // ---------------------------------------------------------------- diagnosis
+
+  /** Replays a request without serving, counting or calling anyone: every candidate's fate. */
+  async diagnose(
+    request: ServeRequest,
+    at: number,
+  ): Promise<{ decision: Decision; snapshot: Snapshot }> {
+    await this.sync();
+    const snapshot = await this.snapshot();
+    const history = request.uid ? await this.store.userHistory(request.uid) : EMPTY_HISTORY;
+    const own = decideOwn(snapshot, request, {
+      now: at,
+      state: this.store.view(),
+      history,
+      explain: true,
+    });
+    const slot = own.slot;
+    const floor = Math.max(slot?.lowestBid ?? 0, request.bidFloor);
+    const slotLevel = own.noFill !== null && SLOT_LEVEL.has(own.noFill);
+    const auction = slotLevel
+      ? { winner: null, price: 0, runnerUp: null }
+      : runAuction(own.ranked, [], floor);
+    const sspStrategy = slot && !slotLevel ? chooseSspStrategy(snapshot, request) : null;
+    const winner = auction.winner;
+    const candidates = own.candidates.map((fate) =>
+      winner?.kind === 'own' &&
+      fate.strategyId === winner.strategy.id &&
+      fate.creativeId === winner.creative.id
+        ? { ...fate, reason: 'served' as const }
+        : fate,
+    );
+    return {
+      snapshot,
+      decision: {
+        request,
+        slot,
+        winner,
+        price: auction.price,
+        noFill: winner ? null : (own.noFill ?? 'noCandidate'),
+        sspStrategy,
+        candidates,
+        partners: sspStrategy ? partnerFates(sspStrategy, snapshot, null) : [],
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- tracking
+
+  async track(
+    kind: TrackKindValue,
+    token: string,
+    options: TrackOptions = {},
+  ): Promise<TrackOutcome> {
+    const now = options.now ?? this.now();
+    const snapshot = await this.snapshot();
+    const nowSeconds = Math.floor(now / 1000);
+    const genuine = this.signer.open(token);
+    const landing = (claims: TrackingClaims | undefined) => {
+      const creative = claims ? snapshot.creatives.get(claims.creativeId) : undefined;
+      return creative ? creative.clickUrl || creative.deeplinkUrl || null : null;
+    };
+    const claims = genuine && genuine.exp >= nowSeconds ? genuine : undefined;
+    if (!claims || claims.test) {
+      return { counted: false, redirect: kind === 'clk' ? landing(genuine) : null };
+    }
+    switch (kind) {
+      case 'imp':
+        await this.countImpression(claims, snapshot, now);
+        return { counted: true, redirect: null };
+      case 'clk':
+        await this.countClick(claims, snapshot, now);
+        return { counted: true, redirect: landing(claims) };
+      case 'bill':
+        return {
+          counted: await this.countBilling(claims, snapshot, now, options.price),
+          redirect: null,
+        };
+      case 'win':
+        // Our own DSP won an exchange's auction: the fill was counted when we bid; billing
+        // waits for the billing notice (burl) or the impression.
+        return { counted: claims.channel === 'dsp', redirect: null };
+      default:
+        return { counted: false, redirect: null };
+    }
+  }
+
+  private async reserved(
+    claims: TrackingClaims,
+    snapshot: Snapshot,
+    micros: number,
+    now: number,
+  ): Promise<{ cost: number; reservation?: Reservation }> {
+    const plan = snapshot.plans.get(claims.planId);
+    if (micros <= 0 || !plan) return { cost: 0 };
+    const reservation: Reservation = {
+      planId: plan.id,
+      advertiserId: plan.ownerId,
+      micros,
+      budget: plan.budget,
+      day: utcDay(now),
+    };
+    const cost = await this.store.reserve(reservation);
+    return cost > 0 ? { cost, reservation: { ...reservation, micros: cost } } : { cost: 0 };
+  }
+
+  private async countImpression(claims: TrackingClaims, snapshot: Snapshot, now: number) {
+    const dims = dimsOf(claims);
+    if (claims.dspId) {
+      this.accounting.countEvent({
+        id: `imp:${claims.id}`,
+        kind: 'imp',
+        dims,
+        at: now,
+        impressions: 1,
+        clicks: 0,
+        cost: 0,
+        income: Math.round(claims.incomeCpm / 1000),
+      });
+      return;
+    }
+    const plan = snapshot.plans.get(claims.planId);
+    // Own-DSP sales to exchanges bill CPM on the billing notice at the exchange's price.
+    const billsHere = claims.billing === Billing.cpm && claims.channel !== 'dsp';
+    const { cost, reservation } = billsHere
+      ? await this.reserved(claims, snapshot, Math.round(claims.price / 1000), now)
+      : { cost: 0, reservation: undefined };
+    this.accounting.countEvent({
+      id: `imp:${claims.id}`,
+      kind: 'imp',
+      dims,
+      at: now,
+      impressions: 1,
+      clicks: 0,
+      cost,
+      income: cost,
+      ...(reservation ? { reservation } : {}),
+    });
+    if (claims.billing === Billing.cpt && plan) await this.chargeCpt(claims, snapshot, now);
+    if (claims.uid && plan) {
+      await this.store.recordImpression(claims.uid, plan.id, Math.floor(now / 1000), plan);
+    }
+    const creative = snapshot.creatives.get(claims.creativeId);
+    if (creative) this.monitors.fire(creative.impressionMonitorUrls);
+  }
+
+  /** CPT: the plan's daily price, once per plan and UTC day, on its first impression. */
+  private async chargeCpt(claims: TrackingClaims, snapshot: Snapshot, now: number) {
+    const plan = snapshot.plans.get(claims.planId)!;
+    const day = utcDay(now);
+    const key = `${plan.id}:${day}`;
+    if (this.cptCharged.has(key)) return;
+    this.cptCharged.add(key);
+    if (this.cptCharged.size > 100_000) this.cptCharged.clear();
+    const strategy = snapshot.strategies.get(claims.strategyId);
+    const { cost, reservation } = await this.reserved(
+      claims,
+      snapshot,
+      strategy?.bid ?? plan.bid,
+      now,
+    );
+    this.accounting.countEvent({
+      id: `cpt:${key}`,
+      kind: 'cpt',
+      dims: dimsOf(claims),
+      at: now,
+      impressions: 0,
+      clicks: 0,
+      cost,
+      income: cost,
+      ...(reservation ? { reservation } : {}),
+    });
+  }
+
+  private async countClick(claims: TrackingClaims, snapshot: Snapshot, now: number) {
+    const { cost, reservation } =
+      claims.billing === Billing.cpc
+        ? await this.reserved(claims, snapshot, claims.clickPrice, now)
+        : { cost: 0, reservation: undefined };
+    this.accounting.countEvent({
+      id: `clk:${claims.id}`,
+      kind: 'clk',
+      dims: dimsOf(claims),
+      at: now,
+      impressions: 0,
+      clicks: 1,
+      cost,
+      income: cost,
+      ...(reservation ? { reservation } : {}),
+    });
+    const creative = snapshot.creatives.get(claims.creativeId);
+    if (creative) this.monitors.fire(creative.clickMonitorUrls);
+  }
+
+  /** The billing notice (burl) of an own-DSP sale: the exchange's price, at most our bid. */
+  private async countBilling(
+    claims: TrackingClaims,
+    snapshot: Snapshot,
+    now: number,
+    priceText: string | undefined,
+  ): Promise<boolean> {
+    if (claims.channel !== 'dsp' || claims.billing !== Billing.cpm) return false;
+    const cleared = parseMacroPrice(priceText);
+    const price = Math.min(cleared ?? claims.price, claims.price);
+    const { cost, reservation } = await this.reserved(
+      claims,
+      snapshot,
+      Math.round(price / 1000),
+      now,
+    );
+    this.accounting.countEvent({
+      id: `bill:${claims.id}`,
+      kind: 'bill',
+      dims: dimsOf(claims),
+      at: now,
+      impressions: 0,
+      clicks: 0,
+      cost,
+      income: cost,
+      ...(reservation ? { reservation } : {}),
+    });
+    return true;
+  }
+
+  // ---------------------------------------------------------------- life cycle
+
+  /** Writes everything counted so far (tests, tools, shutdown). */
+  async flush(): Promise<void> {
+    await this.accounting.flush();
+    await this.store.refresh();
+  }
+
+  /** Stops the timers and flushes everything counted: the graceful shutdown's last step. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    await this.source.stop();
+    if (this.startup) {
+      await this.startup.catch(() => undefined);
+      await this.accounting.stop();
+    }
+    await this.monitors.drain();
+    await this.store.close();
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Every entry point's request, normalised into one ServeRequest in the console's own codes:
+ * the SDK query of /serve/ad (ZServeFacts) and an OpenRTB 2.6 impression (/openrtb2/auction,
+ * /dsp/openrtb2). Country comes from the request, else from a CDN's country header when the
+ * server sits behind a trusted proxy (TRUST_PROXY).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_TMAX_MS,
+  SERVING_CURRENCY,
+  toMicros,
+  type BidRequest,
+  type Imp,
+  type ServeFacts,
+} from '@adloom/domain';
+import type { FastifyRequest } from 'fastify';
+import countries from 'i18n-iso-countries';
+import type { Channel, ServeRequest } from '../types.js';
+
+/** Country headers set by common CDNs and load balancers (ISO alpha-2). */
+const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-country-code'];
+
+export function countryFromHeaders(request: FastifyRequest, trusted: boolean): string {
+  if (!trusted) return '';
+  for (const name of COUNTRY_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && /^[A-Za-z]{2}$/.test(value)) return value.toUpperCase();
+  }
+  return '';
+}
+
+/** The id caps count on: the uid, else the device's advertising id. */
+const capsId = (facts: { uid?: string; oaid?: string; idfa?: string; imei?: string }) =>
+  facts.uid || facts.oaid || facts.idfa || facts.imei || '';
+
+export function fromServeFacts(
+  facts: ServeFacts,
+  context: { ip: string; ua: string; headerCountry: string },
+): ServeRequest {
+  return {
+    id: randomUUID(),
+    slotId: facts.slot_id,
+    os: facts.os,
+    osv: facts.osv ?? '',
+    network: facts.network ?? 0,
+    country: facts.country ?? context.headerCountry,
+    brand: (facts.brand ?? '').toLowerCase(),
+    model: facts.model ?? '',
+    app: facts.app ?? '',
+    appVersion: facts.app_version ?? '',
+    uid: capsId(facts),
+    oaid: facts.oaid ?? '',
+    imei: facts.imei ?? '',
+    idfa: facts.idfa ?? '',
+    lang: (facts.lang ?? '').slice(0, 2).toLowerCase(),
+    audience: (facts.audience ?? '')
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean),
+    ip: context.ip,
+    ua: context.ua,
+    tmaxMs: DEFAULT_TMAX_MS,
+    bidFloor: 0,
+    channel: 'sdk',
+    test: false,
+  };
+}
+
+const OS_BY_NAME: Record<string, number> = {
+  android: 1,
+  ios: 2,
+  ipados: 2,
+  'windows phone': 3,
+  windows: 3,
+};
+
+/** OpenRTB List: Connection Type → our Network (1 WIFI, 2 2G, 3 3G, 4 4G, 5 5G). */
+const NETWORK_BY_CONNECTION: Record<number, number> = { 2: 1, 4: 2, 5: 3, 6: 4, 7: 5 };
+
+function alpha2(country: string | undefined): string {
+  if (!country) return '';
+  const code = country.trim().toUpperCase();
+  if (/^[A-Z]{2}$/.test(code)) return code;
+  return countries.alpha3ToAlpha2(code) ?? '';
+}
+
+/** The impression's format, for the markup we answer with. */
+export function formatOf(imp: Imp): 'banner' | 'native' | 'video' {
+  if (imp.video) return 'video';
+  if (imp.native) return 'native';
+  return 'banner';
+}
+
+/**
+ * One impression of a BidRequest as a ServeRequest; undefined when it names no slot of ours
+ * (tagid not a positive integer) or floors in another currency.
+ */
+export function fromBidRequest(
+  bidRequest: BidRequest,
+  imp: Imp,
+  channel: Channel,
+  context: { ip: string; ua: string; headerCountry: string },
+): ServeRequest | undefined {
+  const slotId = Number(imp.tagid);
+  if (!Number.isSafeInteger(slotId) || slotId <= 0) return undefined;
+  if (imp.bidfloorcur && imp.bidfloorcur !== SERVING_CURRENCY) return undefined;
+  const device = bidRequest.device ?? {};
+  const os = OS_BY_NAME[(device.os ?? '').toLowerCase()] ?? 0;
+  const ifa = device.ifa ?? '';
+  const uid = bidRequest.user?.id || ifa;
+  return {
+    id: bidRequest.id,
+    slotId,
+    os,
+    osv: device.osv ?? '',
+    network: NETWORK_BY_CONNECTION[device.connectiontype ?? 0] ?? 0,
+    country: alpha2(device.geo?.country) || context.headerCountry,
+    brand: (device.make ?? '').toLowerCase(),
+    model: device.model ?? '',
+    app: bidRequest.app?.bundle ?? '',
+    appVersion: bidRequest.app?.ver ?? '',
+    uid,
+    oaid: os === 1 ? ifa : '',
+    imei: '',
+    idfa: os === 2 ? ifa : '',
+    lang: (device.language ?? '').slice(0, 2).toLowerCase(),
+    audience: [],
+    ip: device.ip ?? context.ip,
+    ua: device.ua ?? context.ua,
+    tmaxMs: bidRequest.tmax ?? DEFAULT_TMAX_MS,
+    bidFloor: imp.bidfloor ? toMicros(String(imp.bidfloor)) : 0,
+    channel,
+    test: bidRequest.test === 1,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * A complete serving scenario in the database for delivery tests: an advertiser with a
+ * balance, an approved creative of a style, a live plan (complete, every hour) with one
+ * strategy serving it, and an active slot of an active media taking that style.
+ */
+import { PlanStatus, PlanStep, SupplyType } from '@adloom/domain';
+import type { Database } from '../db/client.js';
+import type { creatives, plans, slots, strategies } from '../db/schema.js';
+import { buildCreative, buildPlan, buildStrategy } from '../test/ad-factories.js';
+import { buildLedgerEntry, buildUser } from '../test/factories.js';
+import { buildStyle } from '../test/settings-factories.js';
+import { buildMedia, buildSlot } from '../test/supply-factories.js';
+
+export interface ScenarioOptions {
+  /** The advertiser's balance, micros (default 1,000 units). */
+  balance?: number;
+  plan?: Partial<typeof plans.$inferInsert>;
+  strategy?: Partial<typeof strategies.$inferInsert>;
+  creative?: Partial<typeof creatives.$inferInsert>;
+  slot?: Partial<typeof slots.$inferInsert>;
+}
+
+export async function buildServingScenario(db: Database, options: ScenarioOptions = {}) {
+  const advertiser = await buildUser(db);
+  const balance = options.balance ?? 1_000_000_000;
+  if (balance > 0) {
+    await buildLedgerEntry(db, { userId: advertiser.id, amount: balance, balanceAfter: balance });
+  }
+  const publisher = await buildUser(db);
+  const style = await buildStyle(db);
+  const creative = await buildCreative(db, advertiser.id, {
+    styleId: style.id,
+    review: 0,
+    clickUrl: 'https://example.com/landing',
+    ...options.creative,
+  });
+  const plan = await buildPlan(db, advertiser.id, {
+    status: PlanStatus.live,
+    creationStep: PlanStep.complete,
+    publishedAt: new Date(),
+    ...options.plan,
+  });
+  const strategy = await buildStrategy(db, plan.id, advertiser.id, {
+    styleIds: [style.id],
+    languages: [],
+    creativeIds: [creative.id],
+    ...options.strategy,
+  });
+  const media = await buildMedia(db, publisher.id);
+  const slot = await buildSlot(db, media.id, {
+    styleIds: [style.id],
+    lowestBid: 500_000,
+    supplyType: SupplyType.sdk,
+    ...options.slot,
+  });
+  return { advertiser, publisher, style, creative, plan, strategy, media, slot };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { TokenSigner, newTokenId, type TrackingClaims } from './token.js';
+
+const claims: TrackingClaims = {
+  id: newTokenId(),
+  exp: 2_000_000_000,
+  advertiserId: 7,
+  planId: 11,
+  strategyId: 13,
+  creativeId: 17,
+  mediaId: 19,
+  slotId: 23,
+  dspId: 0,
+  country: 'US',
+  os: 1,
+  appVersion: '2.3.1',
+  billing: 2,
+  price: 1_250_000,
+  clickPrice: 0,
+  incomeCpm: 1_250_000,
+  uid: 'user-1',
+  channel: 'sdk',
+  test: false,
+};
+
+describe('tracking tokens', () => {
+  const signer = new TokenSigner('a'.repeat(32));
+
+  it('carries its claims through sign and verify', () => {
+    expect(signer.verify(signer.sign(claims), 1_900_000_000)).toEqual(claims);
+  });
+
+  it('refuses an expired token', () => {
+    expect(signer.verify(signer.sign(claims), 2_000_000_001)).toBeUndefined();
+  });
+
+  it('refuses a token whose payload was changed (a higher price)', () => {
+    const token = signer.sign(claims);
+    const [payload, mac] = token.split('.') as [string, string];
+    const wire = JSON.parse(Buffer.from(payload, 'base64url').toString()) as unknown[];
+    wire[14] = 9_999_000_000;
+    const forged = `${Buffer.from(JSON.stringify(wire)).toString('base64url')}.${mac}`;
+    expect(signer.verify(forged, 1_900_000_000)).toBeUndefined();
+  });
+
+  it('refuses a token signed with another key, and garbage', () => {
+    const other = new TokenSigner('b'.repeat(32));
+    expect(signer.verify(other.sign(claims), 1_900_000_000)).toBeUndefined();
+    for (const junk of ['', '.', 'abc', 'abc.def', `${'x'.repeat(3000)}.y`]) {
+      expect(signer.verify(junk, 1_900_000_000)).toBeUndefined();
+    }
+  });
+
+  it('gives every served ad its own id', () => {
+    expect(new Set(Array.from({ length: 1000 }, newTokenId)).size).toBe(1000);
+  });
+});

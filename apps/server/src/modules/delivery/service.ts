@@ -1,0 +1,144 @@
+/**
+ * The console's side of the delivery engine: the diagnosis replay ('why did this slot not
+ * serve this plan?') and the demand partners' health. Operators (system, ssp) see every
+ * candidate; an advertiser or agent (adController) sees the candidates of plans it reaches
+ * (modules/ad/reach.ts) and only a count of the others.
+ */
+import {
+  Ability,
+  AppError,
+  hasAbility,
+  type Diagnosis,
+  type EndpointBody,
+  type PartnerHealth,
+  type ENDPOINTS,
+  type ParsedBody,
+} from '@adloom/domain';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { dspHealthHourly, dsps, users } from '../../db/schema.js';
+import type { DeliveryEngine } from '../../delivery/engine.js';
+import { fromServeFacts } from '../../delivery/http/requests.js';
+import type { AuthContext } from '../../http/types.js';
+import { reachesAllAds } from '../ad/reach.js';
+import { ownedSubtree } from '../user/repo.js';
+
+type DiagnoseBody = ParsedBody<typeof ENDPOINTS.diagnoseDelivery>;
+export type DiagnoseInput = EndpointBody<typeof ENDPOINTS.diagnoseDelivery>;
+
+/** The advertisers whose plans the caller may see in a diagnosis; null = all. */
+async function visibleOwners(db: Database, auth: AuthContext): Promise<Set<number> | null> {
+  const { ability, id } = auth.actingUser;
+  if (
+    reachesAllAds(ability) ||
+    hasAbility(ability, Ability.systemManage) ||
+    hasAbility(ability, Ability.ssp)
+  ) {
+    return null;
+  }
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.id} = ${id} or ${users.id} in ${ownedSubtree(id)}`);
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function diagnose(
+  db: Database,
+  engine: DeliveryEngine,
+  auth: AuthContext,
+  body: DiagnoseBody,
+): Promise<Diagnosis> {
+  const at = body.at ? Date.parse(body.at) : Date.now();
+  const request = fromServeFacts(body, { ip: '', ua: '', headerCountry: '' });
+  const { decision, snapshot } = await engine.diagnose(request, at);
+  const slot = decision.slot;
+  if (!slot) throw AppError.field('slot_id', 'Unknown slot');
+  const owners = await visibleOwners(db, auth);
+  let hidden = 0;
+  const candidates = decision.candidates.flatMap((fate) => {
+    const plan = snapshot.plans.get(fate.planId);
+    if (!plan) return [];
+    if (body.plan_id !== undefined && plan.id !== body.plan_id) return [];
+    if (owners && !owners.has(plan.ownerId)) {
+      hidden += 1;
+      return [];
+    }
+    return [
+      {
+        plan_id: plan.id,
+        plan_name: plan.name,
+        strategy_id: fate.strategyId,
+        strategy_name: snapshot.strategies.get(fate.strategyId)?.name ?? '',
+        creative_id: fate.creativeId,
+        creative_name: snapshot.creatives.get(fate.creativeId)?.name ?? '',
+        ecpm: fate.ecpm,
+        reason: fate.reason,
+        detail: fate.detail,
+      },
+    ];
+  });
+  const winnerVisible =
+    decision.winner?.kind === 'own' ? !owners || owners.has(decision.winner.plan.ownerId) : true;
+  return {
+    slot_id: slot.id,
+    slot_name: slot.name,
+    media_name: slot.mediaName,
+    lowest_bid: slot.lowestBid,
+    at: new Date(at).toISOString(),
+    no_fill_reason: decision.noFill,
+    price: winnerVisible ? decision.price : 0,
+    ssp_strategy: decision.sspStrategy
+      ? { id: decision.sspStrategy.id, name: decision.sspStrategy.name }
+      : null,
+    candidates,
+    partners: decision.partners.map((fate) => ({
+      dsp_id: fate.dspId,
+      dsp_name: snapshot.dsps.get(fate.dspId)?.name ?? '',
+      permille: fate.permille,
+      reason: fate.reason,
+      detail: fate.detail,
+    })),
+    hidden_candidates: hidden,
+  };
+}
+
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+export async function partnerHealth(db: Database, hours: number): Promise<PartnerHealth[]> {
+  const since = new Date(Date.now() - hours * 3_600_000);
+  since.setUTCMinutes(0, 0, 0);
+  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const rows = await db
+    .select({
+      dspId: dsps.id,
+      name: dsps.name,
+      calls: sum(dspHealthHourly.calls),
+      bids: sum(dspHealthHourly.bids),
+      timeouts: sum(dspHealthHourly.timeouts),
+      errors: sum(dspHealthHourly.errors),
+      wins: sum(dspHealthHourly.wins),
+      latency: sum(dspHealthHourly.latencyMsSum),
+      answered: sum(dspHealthHourly.answered),
+    })
+    .from(dsps)
+    .leftJoin(
+      dspHealthHourly,
+      and(eq(dspHealthHourly.dspId, dsps.id), gte(dspHealthHourly.hour, since)),
+    )
+    .groupBy(dsps.id, dsps.name)
+    .orderBy(dsps.name);
+  return rows.map((row) => ({
+    dsp_id: row.dspId,
+    dsp_name: row.name,
+    calls: row.calls,
+    bids: row.bids,
+    timeouts: row.timeouts,
+    errors: row.errors,
+    wins: row.wins,
+    bid_rate: ratio(row.bids, row.calls),
+    timeout_rate: ratio(row.timeouts, row.calls),
+    avg_latency_ms: row.answered > 0 ? Math.round(row.latency / row.answered) : null,
+  }));
+}

@@ -42,9 +42,14 @@ import type {
   SspStrategyConfig,
   UserHistory,
 } from './types.js';
-import { buildPartnerRequest } from './upstream/bid-request.js';
+import { buildPartnerRequest, partnerFloor } from './upstream/bid-request.js';
 import { callPartner, fillAuctionMacros } from './upstream/call.js';
-import { allocatePartner, chooseSspStrategy, partnerFates } from './upstream/select.js';
+import {
+  allocatePartner,
+  chooseSspStrategy,
+  partnerFates,
+  partnerShares,
+} from './upstream/select.js';
 
 export interface EngineOptions {
   db: Database;
@@ -251,6 +256,7 @@ export class DeliveryEngine {
           body,
           deadlineMs,
           allowPrivate: this.allowPrivate,
+          permille: allocated.permille,
         });
       }
     }
@@ -272,16 +278,26 @@ export class DeliveryEngine {
           now,
         );
       }
-      partnerFate = partnerFate.map((fate) =>
-        fate.dspId === answered.fate.dspId ? answered.fate : fate,
-      );
-      if (answered.bid) partnerBids.push(answered.bid);
+      // The SSP strategy may hold partners to a higher floor than our own demand.
+      const belowFloor =
+        answered.bid !== null && answered.bid.ecpm < partnerFloor(floor, sspStrategy);
+      const fate: PartnerFate = belowFloor
+        ? { ...answered.fate, reason: 'bidBelowFloor' }
+        : answered.fate;
+      partnerFate = partnerFate.map((other) => (other.dspId === fate.dspId ? fate : other));
+      if (answered.bid && !belowFloor) partnerBids.push(answered.bid);
     }
 
     const slotLevel = own.noFill !== null && SLOT_LEVEL.has(own.noFill);
     const auction = slotLevel
       ? { winner: null, price: 0, runnerUp: null }
       : runAuction(own.ranked, partnerBids, floor);
+    const won = auction.winner;
+    if (won?.kind === 'partner') {
+      partnerFate = partnerFate.map((fate) =>
+        fate.dspId === won.dsp.id ? { ...fate, reason: 'served' } : fate,
+      );
+    }
     const decision: Decision = {
       request,
       slot,
@@ -455,7 +471,7 @@ export class DeliveryEngine {
         noFill: winner ? null : (own.noFill ?? 'noCandidate'),
         sspStrategy,
         candidates,
-        partners: sspStrategy ? partnerFates(sspStrategy, snapshot, null) : [],
+        partners: sspStrategy ? partnerShares(sspStrategy, snapshot) : [],
       },
     };
   }

@@ -138,3 +138,66 @@ export async function startFakeDsp(): Promise<FakeDsp> {
     },
   };
 }
+
+/** What a scripted fake answers: a status and a body (JSON unless it is text already). */
+export interface ScriptedAnswer {
+  status: number;
+  body?: unknown;
+}
+
+export interface ScriptedDsp extends FakeDsp {
+  /** How many answers it has written so far. */
+  readonly answered: number;
+}
+
+/**
+ * A fake partner whose answers the test writes: `answer` gets each recorded request and may
+ * take as long as it likes (a promise the test resolves later holds the answer back).
+ * Every path answers the same way.
+ */
+export async function startScriptedDsp(
+  answer: (request: ReceivedRequest) => ScriptedAnswer | Promise<ScriptedAnswer>,
+): Promise<ScriptedDsp> {
+  const requests: ReceivedRequest[] = [];
+  let answered = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // recorded as text
+      }
+      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const received = { method: req.method ?? '', path, headers: req.headers, body };
+      requests.push(received);
+      void Promise.resolve(answer(received)).then(({ status, body: reply }) => {
+        answered += 1;
+        if (res.destroyed) return;
+        if (reply === undefined) {
+          res.writeHead(status);
+          return res.end();
+        }
+        const raw = typeof reply === 'string';
+        res.writeHead(status, { 'content-type': raw ? 'text/plain' : 'application/json' });
+        res.end(raw ? reply : JSON.stringify(reply));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    requests,
+    get answered() {
+      return answered;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * OpenRTB 2.6 §4.4 substitution macros in a partner's nurl, burl, lurl or adm: the clearing
+ * price and the auction's ids are filled in when we notify or render a win.
+ */
+import { MICROS_PER_UNIT, SERVING_CURRENCY } from '@adloom/domain';
+
+export interface AuctionMacroValues {
+  /** ${AUCTION_ID}: the BidRequest id. */
+  auctionId?: string;
+  /** ${AUCTION_IMP_ID}. */
+  impId?: string;
+  /** ${AUCTION_BID_ID}: the partner's BidResponse.bidid. */
+  bidId?: string;
+  /** ${AUCTION_SEAT_ID}. */
+  seatId?: string;
+  /** ${AUCTION_AD_ID}: the bid's adid. */
+  adId?: string;
+  /** ${AUCTION_CURRENCY}; USD when not given. */
+  currency?: string;
+}
+
+/** Micros as a plain decimal of currency units ("1.125", "0.01", "3"), never an exponent. */
+export function unitsText(micros: number): string {
+  const whole = Math.trunc(Math.round(micros) / MICROS_PER_UNIT);
+  const fraction = Math.abs(Math.round(micros) % MICROS_PER_UNIT);
+  const sign = micros < 0 && whole === 0 ? '-' : '';
+  const decimals = String(fraction).padStart(6, '0').replace(/0+$/, '');
+  return `${sign}${whole}${decimals ? `.${decimals}` : ''}`;
+}
+
+const MACRO = /\$\{(AUCTION_[A-Z_]+)\}/g;
+
+/**
+ * Replaces ${AUCTION_PRICE} (currency units per mille, as OpenRTB prices are) and the id and
+ * currency macros. Ids are URL-encoded, since the macros mostly sit in URLs; a macro we
+ * have no value for (${AUCTION_LOSS}, an id not given) is left as it is.
+ */
+export function fillAuctionMacros(
+  text: string,
+  priceMicros: number,
+  extra: AuctionMacroValues = {},
+): string {
+  if (!text.includes('${AUCTION_')) return text;
+  const values: Record<string, string | undefined> = {
+    AUCTION_PRICE: unitsText(priceMicros),
+    AUCTION_CURRENCY: extra.currency ?? SERVING_CURRENCY,
+    AUCTION_ID: extra.auctionId,
+    AUCTION_IMP_ID: extra.impId,
+    AUCTION_BID_ID: extra.bidId,
+    AUCTION_SEAT_ID: extra.seatId,
+    AUCTION_AD_ID: extra.adId,
+  };
+  return text.replace(MACRO, (macro, name: string) => {
+    const value = values[name];
+    return value === undefined ? macro : encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,273 @@
+/**
+ * THE accounting write: one transaction that (1) claims the billed events' ids in
+ * delivery_events, counting only the ids that were new, (2) posts one spend entry per
+ * advertiser in the ledger, capped at the balance, (3) adds to stats_hourly and (4) to
+ * dsp_health_hourly. Stats cost always equals ledger spend. Rows are written in a sorted
+ * order so that two processes flushing at once take their locks in the same order.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { deliveryEvents, dspHealthHourly, statsHourly } from '../../db/schema.js';
+import { insertEntry, latestBalance, lockUser } from '../../modules/fund/repo.js';
+import type { BilledEvent, Reservation } from '../ports.js';
+import {
+  addStats,
+  hourOf,
+  statsCounterOf,
+  type HealthCounter,
+  type PendingBatch,
+  type StatsCounter,
+} from './buffers.js';
+
+/** What the committed flush asks of the state store, and what it did. */
+export interface FlushOutcome {
+  /** Micros the ledger took, by advertiser: settled in the store after the commit. */
+  spent: Map<number, number>;
+  /** Advertisers whose new events carried a cost (their plans' statuses may move). */
+  billed: number[];
+  /** Reservations (or their uncovered parts) to give back: duplicates and shortfalls. */
+  releases: Reservation[];
+  /** Events counted for the first time. */
+  counted: number;
+  /** Events another flush or process had counted already. */
+  duplicates: number;
+  /** Micros billed events wanted but the balances could not cover. */
+  shortfall: number;
+}
+
+// PostgreSQL takes at most 65,535 parameters a statement.
+const STATS_ROWS_PER_INSERT = 2_000;
+const HEALTH_ROWS_PER_INSERT = 5_000;
+const IDS_PER_INSERT = 10_000;
+
+const chunksOf = <T>(items: readonly T[], size: number): T[][] => {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+};
+
+/** `Delivery 2026-11-22 14:00 UTC`, or a range of hours when the events span several. */
+export function deliveryNote(hours: readonly number[]): string {
+  const label = (hour: number) => new Date(hour).toISOString().slice(0, 16).replace('T', ' ');
+  const first = Math.min(...hours);
+  const last = Math.max(...hours);
+  return first === last
+    ? `Delivery ${label(first)} UTC`
+    : `Delivery ${label(first)} – ${label(last)} UTC`;
+}
+
+/** Step 1: the events whose ids no flush of any process has claimed before. */
+async function claimNewEvents(
+  tx: Database,
+  events: readonly BilledEvent[],
+): Promise<{ fresh: BilledEvent[]; duplicates: BilledEvent[] }> {
+  const byId = new Map<string, BilledEvent>();
+  const duplicates: BilledEvent[] = [];
+  for (const event of events) {
+    if (byId.has(event.id)) duplicates.push(event);
+    else byId.set(event.id, event);
+  }
+  const ids = [...byId.keys()].sort();
+  const claimed = new Set<string>();
+  for (const chunk of chunksOf(ids, IDS_PER_INSERT)) {
+    const rows = await tx
+      .insert(deliveryEvents)
+      .values(chunk.map((id) => ({ eventId: id, at: new Date(byId.get(id)?.at ?? Date.now()) })))
+      .onConflictDoNothing()
+      .returning({ id: deliveryEvents.eventId });
+    for (const row of rows) claimed.add(row.id);
+  }
+  const fresh: BilledEvent[] = [];
+  for (const [id, event] of byId) {
+    if (claimed.has(id)) fresh.push(event);
+    else duplicates.push(event);
+  }
+  return { fresh, duplicates };
+}
+
+const partOf = (reservation: Reservation | undefined, micros: number): Reservation | undefined =>
+  reservation && micros > 0
+    ? { ...reservation, micros: Math.min(micros, reservation.micros) }
+    : undefined;
+
+/**
+ * Step 2: one spend entry per advertiser. When the balance is short (another process raced
+ * it), the earliest events are paid in full, one in part, the rest not at all; what is not
+ * paid leaves the events' cost and is released. Answers the events with their paid cost.
+ */
+async function postSpend(
+  tx: Database,
+  fresh: readonly BilledEvent[],
+  outcome: FlushOutcome,
+): Promise<BilledEvent[]> {
+  const byAdvertiser = new Map<number, BilledEvent[]>();
+  const paid: BilledEvent[] = [];
+  for (const event of fresh) {
+    if (event.cost <= 0) {
+      paid.push(event);
+      continue;
+    }
+    const list = byAdvertiser.get(event.dims.advertiserId);
+    if (list) list.push(event);
+    else byAdvertiser.set(event.dims.advertiserId, [event]);
+  }
+
+  outcome.billed = [...byAdvertiser.keys()].sort((a, b) => a - b);
+  for (const advertiserId of outcome.billed) {
+    const events = (byAdvertiser.get(advertiserId) ?? []).sort(
+      (a, b) => a.at - b.at || (a.id < b.id ? -1 : 1),
+    );
+    const wanted = events.reduce((sum, event) => sum + event.cost, 0);
+    const exists = await lockUser(tx, advertiserId);
+    const balance = exists ? await latestBalance(tx, advertiserId) : 0;
+    const taken = Math.min(wanted, Math.max(balance, 0));
+    if (taken > 0) {
+      await insertEntry(tx, {
+        userId: advertiserId,
+        kind: 'spend',
+        amount: -taken,
+        balanceAfter: balance - taken,
+        note: deliveryNote(events.map((event) => hourOf(event.at))),
+        actorId: null,
+        actingUserId: null,
+      });
+      outcome.spent.set(advertiserId, taken);
+    }
+    outcome.shortfall += wanted - taken;
+
+    let left = taken;
+    for (const event of events) {
+      const cost = Math.min(event.cost, left);
+      left -= cost;
+      const unpaid = partOf(event.reservation, event.cost - cost);
+      if (unpaid) outcome.releases.push(unpaid);
+      paid.push(cost === event.cost ? event : { ...event, cost });
+    }
+  }
+  return paid;
+}
+
+/** Step 3: requests and fills plus the paid events, added to their hourly rows. */
+async function upsertStats(
+  tx: Database,
+  counters: ReadonlyMap<string, StatsCounter>,
+  paid: readonly BilledEvent[],
+): Promise<void> {
+  const billed = new Map<string, StatsCounter>();
+  for (const event of paid) {
+    const counter = statsCounterOf(billed, event.dims, event.at);
+    counter.impressions += event.impressions;
+    counter.clicks += event.clicks;
+    counter.cost += event.cost;
+    counter.income += event.income;
+  }
+  const merged = new Map<string, StatsCounter>();
+  for (const source of [counters, billed]) {
+    for (const [key, counter] of source) {
+      const current = merged.get(key);
+      if (current) addStats(current, counter);
+      else merged.set(key, { ...counter });
+    }
+  }
+
+  const rows = [...merged.entries()]
+    .filter(([, c]) => c.requests + c.fills + c.impressions + c.clicks + c.cost + c.income > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, c]) => ({
+      hour: new Date(c.hour),
+      ...c.dims,
+      requests: c.requests,
+      fills: c.fills,
+      impressions: c.impressions,
+      clicks: c.clicks,
+      cost: c.cost,
+      income: c.income,
+    }));
+  const add = (column: string) => sql.raw(`"stats_hourly"."${column}" + excluded."${column}"`);
+  for (const chunk of chunksOf(rows, STATS_ROWS_PER_INSERT)) {
+    await tx
+      .insert(statsHourly)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [
+          statsHourly.hour,
+          statsHourly.advertiserId,
+          statsHourly.planId,
+          statsHourly.strategyId,
+          statsHourly.creativeId,
+          statsHourly.mediaId,
+          statsHourly.slotId,
+          statsHourly.dspId,
+          statsHourly.country,
+          statsHourly.os,
+          statsHourly.appVersion,
+        ],
+        set: {
+          requests: add('requests'),
+          fills: add('fills'),
+          impressions: add('impressions'),
+          clicks: add('clicks'),
+          cost: add('cost'),
+          income: add('income'),
+        },
+      });
+  }
+}
+
+/** Step 4: partners' calls, answers and wins, added to their hourly rows. */
+async function upsertHealth(
+  tx: Database,
+  counters: ReadonlyMap<string, HealthCounter>,
+): Promise<void> {
+  const rows = [...counters.values()]
+    .sort((a, b) => a.hour - b.hour || a.dspId - b.dspId)
+    .map((c) => ({ ...c, hour: new Date(c.hour) }));
+  const add = (column: string) => sql.raw(`"dsp_health_hourly"."${column}" + excluded."${column}"`);
+  for (const chunk of chunksOf(rows, HEALTH_ROWS_PER_INSERT)) {
+    await tx
+      .insert(dspHealthHourly)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [dspHealthHourly.hour, dspHealthHourly.dspId],
+        set: {
+          calls: add('calls'),
+          bids: add('bids'),
+          noBids: add('no_bids'),
+          timeouts: add('timeouts'),
+          errors: add('errors'),
+          wins: add('wins'),
+          latencyMsSum: add('latency_ms_sum'),
+          answered: add('answered'),
+        },
+      });
+  }
+}
+
+/**
+ * Writes a batch in one transaction. Nothing of it is visible unless all of it is; the
+ * caller releases and settles in the state store only once this has resolved.
+ */
+export async function writeBatch(db: Database, batch: PendingBatch): Promise<FlushOutcome> {
+  return db.transaction(async (tx) => {
+    const outcome: FlushOutcome = {
+      spent: new Map(),
+      billed: [],
+      releases: [],
+      counted: 0,
+      duplicates: 0,
+      shortfall: 0,
+    };
+    const { fresh, duplicates } = await claimNewEvents(tx, batch.events);
+    outcome.counted = fresh.length;
+    outcome.duplicates = duplicates.length;
+    for (const duplicate of duplicates) {
+      if (duplicate.reservation) outcome.releases.push(duplicate.reservation);
+    }
+    const paid = await postSpend(tx, fresh, outcome);
+    await upsertStats(tx, batch.stats, paid);
+    await upsertHealth(tx, batch.health);
+    return outcome;
+  });
+}

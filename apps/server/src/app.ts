@@ -35,6 +35,8 @@ import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerDspRoutes } from './modules/dsp/routes.js';
 import { registerSspStrategyRoutes } from './modules/ssp-strategy/routes.js';
 import { registerReportRoutes } from './modules/report/routes.js';
+import { registerDeliveryConsoleRoutes } from './modules/delivery/routes.js';
+import { registerDelivery } from './delivery/plugin.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDspRoutes(app);
   registerSspStrategyRoutes(app);
   registerReportRoutes(app);
+  registerDelivery(app);
+  registerDeliveryConsoleRoutes(app);
 
   if (serveConsole) await registerWebApp(app, config.webDist);
   return app;

@@ -148,7 +148,8 @@ export class DeliveryEngine {
     this.allowPrivate = config.dspAllowPrivateNetworks;
     this.signer = new TokenSigner(config.trackingSecret ?? randomUUID() + randomUUID());
     this.store =
-      options.store ?? createStateStore({ db, redisUrl: config.redisUrl, now: this.now, log });
+      options.store ??
+      createStateStore({ db, redisUrl: config.redisUrl, now: this.now, logger: log });
     this.accounting =
       options.accounting ??
       createAccounting({

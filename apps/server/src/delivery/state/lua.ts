@@ -1,0 +1,87 @@
+/**
+ * The Redis store's atomic steps, one Lua script each (Redis runs a script alone, so a
+ * check-and-take in one script is atomic across every process). Amounts are integers;
+ * `int()` formats them without Lua's exponent notation. Each script answers the numbers
+ * the caller mirrors in its cache.
+ */
+
+const INT = `local function int(n) return string.format('%d', n) end`;
+
+/**
+ * KEYS: plan spent on the day, advertiser pending, advertiser settled total.
+ * ARGV: micros, budget, plan spend in the database, ledger balance, settled total noted
+ * before that balance was read, plan key ttl, pending key ttl.
+ * Answers {taken, plan spent, pending, settled}.
+ */
+export const RESERVE_LUA = `${INT}
+local micros = tonumber(ARGV[1])
+local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
+-- The database may know spend this key does not (first use today, a lost key): never less.
+local databaseSpent = tonumber(ARGV[3])
+if spent < databaseSpent then spent = databaseSpent end
+local pending = tonumber(redis.call('GET', KEYS[2]) or '0')
+local settled = tonumber(redis.call('GET', KEYS[3]) or '0')
+local settledSince = settled - tonumber(ARGV[5])
+if settledSince < 0 then settledSince = 0 end
+local available = tonumber(ARGV[4]) - settledSince - pending
+local taken = math.min(micros, tonumber(ARGV[2]) - spent, available)
+if taken < 0 then taken = 0 end
+if taken > 0 then
+  spent = spent + taken
+  pending = pending + taken
+  redis.call('SET', KEYS[1], int(spent), 'EX', ARGV[6])
+  redis.call('SET', KEYS[2], int(pending), 'EX', ARGV[7])
+end
+return {taken, spent, pending, settled}`;
+
+/**
+ * KEYS: plan spent on the day, advertiser pending. ARGV: micros, pending key ttl.
+ * Answers {plan spent or -1 when the key is gone, pending}.
+ */
+export const RELEASE_LUA = `${INT}
+local micros = tonumber(ARGV[1])
+local spent = redis.call('GET', KEYS[1])
+local spentLeft = -1
+if spent then
+  spentLeft = math.max(0, tonumber(spent) - micros)
+  redis.call('SET', KEYS[1], int(spentLeft), 'KEEPTTL')
+end
+local pending = math.max(0, tonumber(redis.call('GET', KEYS[2]) or '0') - micros)
+redis.call('SET', KEYS[2], int(pending), 'EX', ARGV[2])
+return {spentLeft, pending}`;
+
+/**
+ * KEYS: advertiser pending, advertiser settled total. ARGV: micros, pending key ttl.
+ * Answers {pending, settled}. The settled total only grows: readers compare it with the
+ * total they noted before reading the ledger.
+ */
+export const SETTLE_LUA = `${INT}
+local pending = math.max(0, tonumber(redis.call('GET', KEYS[1]) or '0') - tonumber(ARGV[1]))
+redis.call('SET', KEYS[1], int(pending), 'EX', ARGV[2])
+local settled = redis.call('INCRBY', KEYS[2], ARGV[1])
+return {pending, settled}`;
+
+/**
+ * KEYS: the user's caps hash. ARGV: plan id (the field), impression time, keep times since,
+ * keep at most, key ttl. The field holds ascending epoch seconds, comma-separated.
+ * Answers how many times the field holds now.
+ */
+export const RECORD_IMPRESSION_LUA = `${INT}
+local at = tonumber(ARGV[2])
+local since = tonumber(ARGV[3])
+local keep = tonumber(ARGV[4])
+local times = {}
+local stored = redis.call('HGET', KEYS[1], ARGV[1])
+if stored then
+  for text in string.gmatch(stored, '%d+') do
+    local time = tonumber(text)
+    if time >= since then times[#times + 1] = time end
+  end
+end
+times[#times + 1] = at
+table.sort(times)
+local kept = {}
+for index = math.max(1, #times - keep + 1), #times do kept[#kept + 1] = int(times[index]) end
+redis.call('HSET', KEYS[1], ARGV[1], table.concat(kept, ','))
+if redis.call('TTL', KEYS[1]) < tonumber(ARGV[5]) then redis.call('EXPIRE', KEYS[1], ARGV[5]) end
+return #kept`;

@@ -1,0 +1,282 @@
+/**
+ * The state store shared by several server processes (REDIS_URL): caps history, plans'
+ * spent-or-reserved amounts and advertisers' pending reservations live in Redis; every
+ * check-and-take is one Lua script (lua.ts), so no number of processes takes more than the
+ * budget or the balance. Ledger balances and the database's spend today still come from
+ * refresh(); decisions read the cached mirror (totals.ts) and never wait.
+ *
+ * Keys (prefix default 'adloom:'):
+ *   plan:<id>:<day>   spent or reserved on that UTC day (expires after 2 days)
+ *   pending:<adv>     reserved, not yet in the ledger (expires an hour after its last change)
+ *   settled:<adv>     everything ever settled (only grows; see totals.ts)
+ *   fc:<uid>          hash plan id → comma-separated epoch seconds (expires after 25 h)
+ *
+ * Redis away: userHistory answers nothing, reserve answers 0 (nothing serves unpaid), the
+ * rest is skipped, and the failure is logged at most once a minute.
+ */
+import { Redis } from 'ioredis';
+import type { CapRule, Reservation, StateStore } from '../ports.js';
+import type { UserHistory } from '../types.js';
+import { historyTtlSeconds, retentionOf } from './caps.js';
+import { createFailureLog, type StateLogger } from './failure-log.js';
+import { RECORD_IMPRESSION_LUA, RELEASE_LUA, RESERVE_LUA, SETTLE_LUA } from './lua.js';
+import { LiveTotals, type TotalsSource } from './totals.js';
+
+export const DEFAULT_KEY_PREFIX = 'adloom:';
+const PLAN_TTL_SECONDS = 2 * 86_400;
+/** Reservations settle within seconds; a counter idle this long holds only lost ones. */
+const PENDING_TTL_SECONDS = 3600;
+const DEFAULT_COMMAND_TIMEOUT_MS = 500;
+
+type ScriptArg = string | number;
+interface StateScripts {
+  adloomReserve(...keysThenArgs: ScriptArg[]): Promise<unknown>;
+  adloomRelease(...keysThenArgs: ScriptArg[]): Promise<unknown>;
+  adloomSettle(...keysThenArgs: ScriptArg[]): Promise<unknown>;
+  adloomRecordImpression(...keysThenArgs: ScriptArg[]): Promise<unknown>;
+}
+type ScriptedRedis = Redis & StateScripts;
+
+export interface RedisStateStoreOptions {
+  source: TotalsSource;
+  url: string;
+  keyPrefix?: string;
+  now?: () => number;
+  logger?: StateLogger;
+  /** A command without an answer after this long fails (and serving goes on without it). */
+  commandTimeoutMs?: number;
+}
+
+export function stateKeys(prefix: string) {
+  return {
+    plan: (planId: number, day: string) => `${prefix}plan:${planId}:${day}`,
+    pending: (advertiserId: number) => `${prefix}pending:${advertiserId}`,
+    settled: (advertiserId: number) => `${prefix}settled:${advertiserId}`,
+    caps: (uid: string) => `${prefix}fc:${uid}`,
+  };
+}
+
+function connectRedis(url: string, commandTimeout: number): ScriptedRedis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1000,
+    commandTimeout,
+    retryStrategy: (times) => Math.min(times * 100, 2000),
+    scripts: {
+      adloomReserve: { numberOfKeys: 3, lua: RESERVE_LUA },
+      adloomRelease: { numberOfKeys: 2, lua: RELEASE_LUA },
+      adloomSettle: { numberOfKeys: 2, lua: SETTLE_LUA },
+      adloomRecordImpression: { numberOfKeys: 1, lua: RECORD_IMPRESSION_LUA },
+    },
+  });
+  // Commands wait for the first connection attempt (start-up); after it, whether it worked
+  // or not, a command while Redis is away fails at once instead of queueing.
+  const failFast = () => {
+    redis.options.enableOfflineQueue = false;
+  };
+  redis.once('ready', failFast);
+  redis.once('error', failFast);
+  return redis as ScriptedRedis;
+}
+
+/** A script's answer: `count` integers. */
+function integers(reply: unknown, count: number): number[] {
+  if (!Array.isArray(reply) || reply.length !== count) {
+    throw new Error(`Unexpected Redis script reply: ${JSON.stringify(reply)}`);
+  }
+  return reply.map(Number);
+}
+
+const EMPTY_HISTORY: UserHistory = new Map();
+
+function parseHistory(hash: Record<string, string>): UserHistory {
+  const history = new Map<number, number[]>();
+  for (const [field, value] of Object.entries(hash)) {
+    const times = value.split(',').map(Number).filter(Number.isFinite);
+    history.set(Number(field), times);
+  }
+  return history;
+}
+
+export function createRedisStateStore(options: RedisStateStoreOptions): StateStore {
+  const now = options.now ?? Date.now;
+  const keys = stateKeys(options.keyPrefix ?? DEFAULT_KEY_PREFIX);
+  const logFailure = createFailureLog(options.logger, now);
+  const redis = connectRedis(options.url, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
+  redis.on('error', (error: unknown) => logFailure(error, 'connection'));
+  const totals = new LiveTotals(now);
+  let refreshing: Promise<void> = Promise.resolve();
+
+  /**
+   * Mirrors the shared counters of the advertisers and today's plans this process knows, and
+   * answers the settled totals (to pair with the ledger read that follows); null when Redis
+   * did not answer.
+   */
+  async function readCounters(advertiserIds: number[]): Promise<Map<number, number> | null> {
+    const day = totals.currentDay();
+    const planIds = totals.planIdsOn(day);
+    if (advertiserIds.length === 0 && planIds.length === 0) return new Map();
+    let values: (string | null)[];
+    try {
+      values = await redis.mget([
+        ...advertiserIds.map(keys.settled),
+        ...advertiserIds.map(keys.pending),
+        ...planIds.map((planId) => keys.plan(planId, day)),
+      ]);
+    } catch (error) {
+      logFailure(error, 'refresh');
+      return null;
+    }
+    const settled = new Map<number, number>();
+    const count = advertiserIds.length;
+    advertiserIds.forEach((advertiserId, index) => {
+      settled.set(advertiserId, Number(values[index] ?? 0));
+      totals.setSettled(advertiserId, Number(values[index] ?? 0));
+      totals.setPending(advertiserId, Number(values[count + index] ?? 0));
+    });
+    planIds.forEach((planId, index) => {
+      const spent = values[2 * count + index];
+      if (spent != null) totals.setSpent(planId, day, Number(spent));
+    });
+    return settled;
+  }
+
+  async function anySettled(advertiserIds: number[]): Promise<boolean> {
+    try {
+      const values = await redis.mget(advertiserIds.map(keys.settled));
+      return values.some((value) => Number(value ?? 0) > 0);
+    } catch (error) {
+      logFailure(error, 'refresh');
+      return false;
+    }
+  }
+
+  async function readDatabase(): Promise<void> {
+    // An advertiser first seen in this read has no settled total noted before it; when it
+    // has settled spend (a restart, another process's new customer), read once more.
+    for (let pass = 1; ; pass += 1) {
+      const known = new Set(totals.advertiserIds());
+      const settledAtRead = await readCounters([...known]);
+      totals.applyDatabase(await options.source(now()), settledAtRead);
+      const unseen = totals.advertiserIds().filter((id) => !known.has(id));
+      if (pass === 2 || unseen.length === 0 || !(await anySettled(unseen))) return;
+    }
+  }
+
+  async function reserve(reservation: Reservation): Promise<number> {
+    const { planId, advertiserId, day, micros, budget } = reservation;
+    const balance = totals.balance(advertiserId);
+    const databaseSpent = totals.databaseSpent(planId, day);
+    // Nothing Redis holds can make these positive: skip the round trip.
+    if (micros <= 0 || balance <= 0 || databaseSpent >= budget) return 0;
+    try {
+      const reply = await redis.adloomReserve(
+        keys.plan(planId, day),
+        keys.pending(advertiserId),
+        keys.settled(advertiserId),
+        micros,
+        budget,
+        databaseSpent,
+        balance,
+        totals.settledAtLastRead(advertiserId),
+        PLAN_TTL_SECONDS,
+        PENDING_TTL_SECONDS,
+      );
+      const [taken = 0, spent = 0, pending = 0, settled = 0] = integers(reply, 4);
+      totals.setSpent(planId, day, spent);
+      totals.setPending(advertiserId, pending);
+      totals.setSettled(advertiserId, settled);
+      return taken;
+    } catch (error) {
+      logFailure(error, 'reserve');
+      return 0;
+    }
+  }
+
+  async function release({ planId, advertiserId, day, micros }: Reservation): Promise<void> {
+    try {
+      const reply = await redis.adloomRelease(
+        keys.plan(planId, day),
+        keys.pending(advertiserId),
+        micros,
+        PENDING_TTL_SECONDS,
+      );
+      const [spent = -1, pending = 0] = integers(reply, 2);
+      if (spent >= 0) totals.setSpent(planId, day, spent);
+      totals.setPending(advertiserId, pending);
+    } catch (error) {
+      logFailure(error, 'release');
+    }
+  }
+
+  async function settle(advertiserId: number, micros: number): Promise<void> {
+    try {
+      const reply = await redis.adloomSettle(
+        keys.pending(advertiserId),
+        keys.settled(advertiserId),
+        micros,
+        PENDING_TTL_SECONDS,
+      );
+      const [pending = 0, settled = 0] = integers(reply, 2);
+      totals.setPending(advertiserId, pending);
+      totals.setSettled(advertiserId, settled);
+    } catch (error) {
+      logFailure(error, 'settle');
+    }
+  }
+
+  async function userHistory(uid: string): Promise<UserHistory> {
+    if (uid === '') return EMPTY_HISTORY;
+    try {
+      return parseHistory(await redis.hgetall(keys.caps(uid)));
+    } catch (error) {
+      logFailure(error, 'userHistory');
+      return EMPTY_HISTORY;
+    }
+  }
+
+  async function recordImpression(
+    uid: string,
+    planId: number,
+    atSeconds: number,
+    caps: CapRule,
+  ): Promise<void> {
+    const retention = retentionOf(caps, atSeconds);
+    if (uid === '' || !retention) return;
+    try {
+      await redis.adloomRecordImpression(
+        keys.caps(uid),
+        planId,
+        atSeconds,
+        retention.since,
+        retention.keep,
+        historyTtlSeconds(caps),
+      );
+    } catch (error) {
+      logFailure(error, 'recordImpression');
+    }
+  }
+
+  return {
+    kind: 'redis',
+    refresh() {
+      const run = refreshing.then(readDatabase);
+      refreshing = run.catch(() => undefined);
+      return run;
+    },
+    view: () => totals.view(),
+    userHistory,
+    recordImpression,
+    reserve,
+    release,
+    settle,
+    async close() {
+      try {
+        if (redis.status === 'ready') await redis.quit();
+        else redis.disconnect();
+      } catch {
+        redis.disconnect();
+      }
+    },
+  };
+}

@@ -29,7 +29,7 @@ const engine = () => t.app.delivery();
 
 async function serve(query: Record<string, string | number>) {
   const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]) => [key, String(value)]),
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
   );
   const response = await t.app.inject({ method: 'GET', url: `/serve/ad?${search}` });
   return { status: response.statusCode, body: response.json() as ServeAdAnswer };

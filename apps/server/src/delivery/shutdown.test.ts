@@ -30,10 +30,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+async function waitForHealth(base: string, child: ChildProcess, stderr: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode})`);
+    if (child.exitCode !== null) {
+      throw new Error(`server exited early (${child.exitCode}): ${stderr().slice(-2000)}`);
+    }
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {
@@ -81,7 +83,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('graceful shutdown', () 
       });
       child = server;
       const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
-      await waitForHealth(base, server);
+      await waitForHealth(base, server, () => stderr);
 
       const login = await fetch(`${base}/svc/sys/user/login`, {
         method: 'POST',

@@ -30,7 +30,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(base: string, child: ChildProcess, stderr: () => string): Promise<void> {
+async function waitForHealth(
+  base: string,
+  child: ChildProcess,
+  stderr: () => string,
+): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {

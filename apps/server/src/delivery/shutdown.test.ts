@@ -89,7 +89,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('graceful shutdown', () 
       const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
       await waitForHealth(base, server, () => stderr);
 
-      const login = await fetch(`${base}/svc/sys/user/login`, {
+      const login = await fetch(`${base}/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(credentials('operator', DEMO_PASSWORD)),

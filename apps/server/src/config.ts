@@ -40,6 +40,8 @@ const ZEnv = z.object({
       .regex(/^rediss?:\/\//, { message: 'expected a redis:// or rediss:// URL' })
       .optional(),
   ),
+  /** Prefix of every Redis key (several installations can share one Redis). */
+  REDIS_PREFIX: optional(z.string().max(64).default('adloom:')),
   UPLOAD_DIR: ZPath(resolve(REPO_ROOT, 'uploads')),
   /** The ffmpeg and ffprobe programs for videos (probe, thumbnail, transcode); PATH by default. */
   FFMPEG_PATH: optional(z.string().default('ffmpeg')),
@@ -101,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     pgliteDir: e.PGLITE_DIR,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     uploadDir: e.UPLOAD_DIR,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,

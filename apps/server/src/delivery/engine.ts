@@ -149,7 +149,13 @@ export class DeliveryEngine {
     this.signer = new TokenSigner(config.trackingSecret ?? randomUUID() + randomUUID());
     this.store =
       options.store ??
-      createStateStore({ db, redisUrl: config.redisUrl, now: this.now, logger: log });
+      createStateStore({
+        db,
+        redisUrl: config.redisUrl,
+        keyPrefix: config.redisPrefix,
+        now: this.now,
+        logger: log,
+      });
     this.accounting =
       options.accounting ??
       createAccounting({

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Adds routes before the app is ready (e.g. a throwing route). */
   extend?: (app: FastifyInstance) => void;
+  /** Another app's database (a second server process on the same data); not closed by this app. */
+  database?: DatabaseHandle;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -48,7 +50,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WEB_DIST: '/nonexistent/adloom-web-dist',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await openTestDatabase());
   const app = await buildApp({ config, database, logger: options.logger ?? false });
   options.extend?.(app);
   await app.ready();
@@ -58,7 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       if (ownUploadDir) await rm(ownUploadDir, { recursive: true, force: true });
     },
   };

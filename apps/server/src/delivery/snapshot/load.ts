@@ -1,0 +1,375 @@
+/**
+ * Builds the delivery snapshot (types.ts) from the live configuration. A handful of
+ * set-based queries (none per row), each selecting through subqueries rather than long id
+ * lists, run in one read-only repeatable-read transaction so the pieces agree with each
+ * other; building the maps is then plain, synchronous work (buildSnapshot).
+ *
+ * What it holds: every slot that is not deleted (with its and its media's status, so a
+ * diagnosis can say "slot inactive"); plans that finished creation, whatever their status
+ * (a diagnosis names the stopped ones), their strategies, the creatives those reference
+ * with their materials, the plans' owners; every DSP; the active SSP strategies of each
+ * slot; and the impressions and clicks so far of CPC strategies (their click-rate estimate).
+ */
+import { Billing, PlanStep, SimpleStatus, WideStatus } from '@adloom/domain';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  adStyles,
+  creatives,
+  dsps,
+  materials,
+  media,
+  plans,
+  slots,
+  sspStrategies,
+  statsHourly,
+  strategies,
+  users,
+} from '../../db/schema.js';
+import { fileUrl } from '../../modules/material/service.js';
+import { indexStrategiesByStyle } from '../decision/candidates.js';
+import { compileRules } from '../rules.js';
+import type {
+  AdvertiserConfig,
+  AssetConfig,
+  CreativeConfig,
+  DspConfig,
+  PlanConfig,
+  SlotConfig,
+  Snapshot,
+  SspStrategyConfig,
+  StrategyConfig,
+} from '../types.js';
+
+export async function loadSnapshot(db: Database, version: number, now: number): Promise<Snapshot> {
+  const rows = await db.transaction((tx) => readConfiguration(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+  return buildSnapshot(rows, version, now);
+}
+
+// ---------------------------------------------------------------- reading
+
+const completePlanIds = (tx: Database) =>
+  tx.select({ id: plans.id }).from(plans).where(eq(plans.creationStep, PlanStep.complete));
+
+const cpcStrategyIds = (tx: Database) =>
+  tx
+    .select({ id: strategies.id })
+    .from(strategies)
+    .innerJoin(plans, eq(plans.id, strategies.planId))
+    .where(and(eq(plans.creationStep, PlanStep.complete), eq(plans.billing, Billing.cpc)));
+
+const referencedCreativeIds = (tx: Database) =>
+  tx
+    .select({ id: sql<number>`unnest(${strategies.creativeIds})` })
+    .from(strategies)
+    .where(inArray(strategies.planId, completePlanIds(tx)));
+
+const referencedMaterialIds = (tx: Database) =>
+  tx
+    .select({
+      id: sql<number>`unnest(array[${creatives.iconMaterialId}, ${creatives.imageMaterialId}, ${creatives.videoMaterialId}] || ${creatives.groupMaterialIds})`,
+    })
+    .from(creatives)
+    .where(inArray(creatives.id, referencedCreativeIds(tx)));
+
+const readSlots = (tx: Database) =>
+  tx
+    .select({
+      id: slots.id,
+      name: slots.name,
+      status: slots.status,
+      mediaId: slots.mediaId,
+      mediaName: media.name,
+      mediaStatus: media.status,
+      mediaOwnerId: media.ownerId,
+      mediaOs: media.os,
+      mediaBundle: media.bundle,
+      lowestBid: slots.lowestBid,
+      styleIds: slots.styleIds,
+      adForm: slots.adForm,
+      countries: slots.countries,
+      width: slots.width,
+      height: slots.height,
+    })
+    .from(slots)
+    .innerJoin(media, eq(media.id, slots.mediaId))
+    .where(ne(slots.status, WideStatus.deleted));
+
+const readPlans = (tx: Database) =>
+  tx.select().from(plans).where(eq(plans.creationStep, PlanStep.complete));
+
+const readStrategies = (tx: Database) =>
+  tx
+    .select({
+      id: strategies.id,
+      planId: strategies.planId,
+      name: strategies.name,
+      bid: strategies.bid,
+      targeting: strategies.targeting,
+      styleIds: strategies.styleIds,
+      languages: strategies.languages,
+      creativeIds: strategies.creativeIds,
+      status: strategies.status,
+    })
+    .from(strategies)
+    .where(inArray(strategies.planId, completePlanIds(tx)));
+
+const readCreatives = (tx: Database) =>
+  tx
+    .select({ creative: creatives, styleType: adStyles.type })
+    .from(creatives)
+    .innerJoin(adStyles, eq(adStyles.id, creatives.styleId))
+    .where(inArray(creatives.id, referencedCreativeIds(tx)));
+
+const readMaterials = (tx: Database) =>
+  tx
+    .select({
+      id: materials.id,
+      storageKey: materials.storageKey,
+      transcodedKey: materials.transcodedKey,
+      width: materials.width,
+      height: materials.height,
+      durationMs: materials.durationMs,
+    })
+    .from(materials)
+    .where(inArray(materials.id, referencedMaterialIds(tx)));
+
+const readAdvertisers = (tx: Database) =>
+  tx
+    .select({ id: users.id, status: users.status })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        tx
+          .select({ id: plans.ownerId })
+          .from(plans)
+          .where(eq(plans.creationStep, PlanStep.complete)),
+      ),
+    );
+
+/**
+ * Impressions and clicks so far of the CPC strategies: only their eCPM reads them (the
+ * click-rate estimate), so CPM and CPT strategies carry 0 and cost the query nothing.
+ */
+const readCpcTotals = (tx: Database) =>
+  tx
+    .select({
+      strategyId: statsHourly.strategyId,
+      impressions: sql`coalesce(sum(${statsHourly.impressions}), 0)`.mapWith(Number),
+      clicks: sql`coalesce(sum(${statsHourly.clicks}), 0)`.mapWith(Number),
+    })
+    .from(statsHourly)
+    .where(inArray(statsHourly.strategyId, cpcStrategyIds(tx)))
+    .groupBy(statsHourly.strategyId);
+
+const readDsps = (tx: Database) => tx.select().from(dsps);
+
+const readSspStrategies = (tx: Database) =>
+  tx
+    .select()
+    .from(sspStrategies)
+    .where(eq(sspStrategies.status, SimpleStatus.active))
+    .orderBy(asc(sspStrategies.slotId), desc(sspStrategies.priority), asc(sspStrategies.id));
+
+/** Sequential on purpose: a transaction is one connection. */
+async function readConfiguration(tx: Database) {
+  const planRows = await readPlans(tx);
+  return {
+    slots: await readSlots(tx),
+    plans: planRows,
+    strategies: await readStrategies(tx),
+    creatives: await readCreatives(tx),
+    materials: await readMaterials(tx),
+    advertisers: await readAdvertisers(tx),
+    totals: planRows.some((plan) => plan.billing === Billing.cpc) ? await readCpcTotals(tx) : [],
+    dsps: await readDsps(tx),
+    sspStrategies: await readSspStrategies(tx),
+  };
+}
+
+export type ConfigurationRows = Awaited<ReturnType<typeof readConfiguration>>;
+type MaterialRow = ConfigurationRows['materials'][number];
+type CreativeRow = ConfigurationRows['creatives'][number];
+
+// ---------------------------------------------------------------- building
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function assetOf(material: MaterialRow | undefined): AssetConfig | null {
+  if (!material) return null;
+  const asset: AssetConfig = {
+    // The web-playable MP4 of a video once transcoded, else the original.
+    url: fileUrl(material.transcodedKey ?? material.storageKey),
+    width: material.width,
+    height: material.height,
+  };
+  if (material.durationMs !== null) asset.durationMs = material.durationMs;
+  return asset;
+}
+
+function creativeOf(
+  { creative: row, styleType }: CreativeRow,
+  materialsById: ReadonlyMap<number, MaterialRow>,
+): CreativeConfig {
+  const asset = (id: number | null) => (id === null ? null : assetOf(materialsById.get(id)));
+  const icon = asset(row.iconMaterialId);
+  const image = asset(row.imageMaterialId);
+  const images = row.groupMaterialIds
+    .map((id) => assetOf(materialsById.get(id)))
+    .filter((item): item is AssetConfig => item !== null);
+  const video = asset(row.videoMaterialId);
+  // The main visual decides the size: the image, else the first of a group (Three Images),
+  // else the video, else the icon; a text creative has none (0 × 0).
+  const visual = image ?? images[0] ?? video ?? icon;
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    name: row.name,
+    styleId: row.styleId,
+    styleType,
+    os: row.os,
+    language: row.language,
+    review: row.review,
+    status: row.status,
+    width: visual?.width ?? 0,
+    height: visual?.height ?? 0,
+    title: row.title,
+    description: row.description,
+    icon,
+    image,
+    images,
+    video,
+    clickAction: row.clickAction,
+    actionText: row.actionText,
+    appName: row.appName,
+    appPackage: row.appPackage,
+    clickUrl: row.clickUrl,
+    deeplinkUrl: row.deeplinkUrl,
+    impressionMonitorUrls: row.impressionMonitorUrls,
+    clickMonitorUrls: row.clickMonitorUrls,
+    specialConfig: row.specialConfig,
+  };
+}
+
+function allocationsOf(stored: unknown): SspStrategyConfig['allocations'] {
+  if (!Array.isArray(stored)) return [];
+  return stored.filter(isRecord).map((item) => ({
+    dspId: Number(item.dsp_id),
+    permille: Number(item.permille),
+  }));
+}
+
+export function buildSnapshot(rows: ConfigurationRows, version: number, now: number): Snapshot {
+  const slotMap = new Map<number, SlotConfig>();
+  for (const row of rows.slots) {
+    slotMap.set(row.id, {
+      ...row,
+      styleIds: new Set(row.styleIds),
+      countries: new Set(row.countries.map((code) => code.toUpperCase())),
+    });
+  }
+
+  const planMap = new Map<number, PlanConfig>();
+  for (const row of rows.plans) {
+    planMap.set(row.id, {
+      id: row.id,
+      ownerId: row.ownerId,
+      name: row.name,
+      budget: row.budget,
+      bid: row.bid,
+      billing: row.billing,
+      scheduleMasks: row.schedule,
+      startAt: row.startAt.getTime(),
+      endAt: row.endAt ? row.endAt.getTime() : null,
+      timesPerUser: row.timesPerUser,
+      frequencyPerUser: row.frequencyPerUser,
+      intervalSeconds: row.intervalSeconds,
+      cacheSeconds: row.cacheSeconds,
+      status: row.status,
+    });
+  }
+
+  const totals = new Map(rows.totals.map((row) => [row.strategyId, row]));
+  const strategyMap = new Map<number, StrategyConfig>();
+  for (const row of rows.strategies) {
+    const plan = planMap.get(row.planId);
+    if (!plan) continue;
+    const counted = totals.get(row.id);
+    strategyMap.set(row.id, {
+      id: row.id,
+      planId: row.planId,
+      name: row.name,
+      // The strategy's own bid when set (0 is stored as null, but be safe), else the plan's.
+      bid: row.bid ? row.bid : plan.bid,
+      targeting: compileRules(row.targeting),
+      styleIds: new Set(row.styleIds),
+      languages: new Set(row.languages),
+      creativeIds: row.creativeIds,
+      status: row.status,
+      impressions: counted?.impressions ?? 0,
+      clicks: counted?.clicks ?? 0,
+    });
+  }
+
+  const materialsById = new Map(rows.materials.map((row) => [row.id, row]));
+  const creativeMap = new Map<number, CreativeConfig>();
+  for (const row of rows.creatives)
+    creativeMap.set(row.creative.id, creativeOf(row, materialsById));
+
+  const advertiserMap = new Map<number, AdvertiserConfig>(
+    rows.advertisers.map((row) => [row.id, { id: row.id, status: row.status }]),
+  );
+
+  const dspMap = new Map<number, DspConfig>();
+  for (const row of rows.dsps) {
+    dspMap.set(row.id, {
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      slotType: row.slotType,
+      timeoutMs: row.timeoutMs,
+      requestUrl: row.requestUrl,
+      cpm: row.cpm,
+      percent: row.percent,
+      config: isRecord(row.config) ? row.config : {},
+      status: row.status,
+    });
+  }
+
+  // Rows come ordered by slot, priority desc, id asc: the order a request tries them.
+  const sspBySlot = new Map<number, SspStrategyConfig[]>();
+  for (const row of rows.sspStrategies) {
+    if (!slotMap.has(row.slotId)) continue;
+    const config: SspStrategyConfig = {
+      id: row.id,
+      slotId: row.slotId,
+      name: row.name,
+      config: isRecord(row.config) ? row.config : {},
+      triggers: compileRules(row.triggers),
+      allocations: allocationsOf(row.allocations),
+      priority: row.priority,
+      status: row.status,
+    };
+    const list = sspBySlot.get(row.slotId);
+    if (list) list.push(config);
+    else sspBySlot.set(row.slotId, [config]);
+  }
+
+  return {
+    version,
+    builtAt: now,
+    slots: slotMap,
+    plans: planMap,
+    strategies: strategyMap,
+    creatives: creativeMap,
+    advertisers: advertiserMap,
+    dsps: dspMap,
+    sspStrategiesBySlot: sspBySlot,
+    strategiesByStyle: indexStrategiesByStyle(strategyMap.values(), creativeMap),
+  };
+}

@@ -26,6 +26,7 @@ import {
   type TrackingUrls,
 } from './answer.js';
 import { decideOwn, runAuction } from './decision/decide.js';
+import { floorOf } from './decision/pricing.js';
 import { MonitorPinger } from './monitors.js';
 import type { Accounting, EventDims, Reservation, StateStore } from './ports.js';
 import { loadSnapshot } from './snapshot/load.js';
@@ -234,7 +235,7 @@ export class DeliveryEngine {
     if (count) this.accounting.countRequest(requestDims, now);
 
     const history = request.uid ? await this.store.userHistory(request.uid) : EMPTY_HISTORY;
-    const floor = Math.max(slot?.lowestBid ?? 0, request.bidFloor);
+    const floor = slot ? floorOf(slot, request) : request.bidFloor;
 
     // Upstream first, so the partner's time runs while our own demand is decided.
     let sspStrategy: SspStrategyConfig | null = null;
@@ -273,6 +274,8 @@ export class DeliveryEngine {
       state: this.store.view(),
       history,
       explain: false,
+      // The auction needs only the winner and the price setter.
+      depth: 2,
     });
     const partnerBids: PartnerBid[] = [];
     if (partnerCall) {
@@ -454,7 +457,7 @@ export class DeliveryEngine {
       explain: true,
     });
     const slot = own.slot;
-    const floor = Math.max(slot?.lowestBid ?? 0, request.bidFloor);
+    const floor = slot ? floorOf(slot, request) : request.bidFloor;
     const slotLevel = own.noFill !== null && SLOT_LEVEL.has(own.noFill);
     const auction = slotLevel
       ? { winner: null, price: 0, runnerUp: null }

@@ -86,6 +86,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('graceful shutdown', () 
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       child = server;
+      let stderr = '';
+      server.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
       const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
       await waitForHealth(base, server, () => stderr);
 

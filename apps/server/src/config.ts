@@ -53,6 +53,11 @@ const ZEnv = z.object({
   ),
   /** Seed the demo accounts and settings into an empty database. */
   SEED_DEMO: optional(ZBoolean.default(true)),
+  /**
+   * Days of simulated traffic the demo seed runs through the delivery engine, so a fresh
+   * install opens on a living dashboard; 0 = none.
+   */
+  DEMO_HISTORY_DAYS: optional(z.coerce.number().int().min(0).max(90).default(30)),
   LOGIN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).default(30)),
   SESSION_TTL_HOURS: optional(
     z.coerce
@@ -110,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,

@@ -9,6 +9,7 @@ import { createDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { formatDemoAccounts, seedDemoData } from './db/seed.js';
 import { resumeMaterialWork } from './modules/material/routes.js';
+import { backfillDemoTraffic } from './delivery/simulate/backfill.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -26,11 +27,11 @@ function readConfig(): Config {
 
 const config = readConfig();
 const database = await createDatabase(config);
+let seeded = false;
 try {
   await migrateDatabase(database);
-  if (config.seedDemo && (await seedDemoData(database.db))) {
-    console.info(formatDemoAccounts());
-  }
+  seeded = config.seedDemo && (await seedDemoData(database.db));
+  if (seeded) console.info(formatDemoAccounts());
 } catch (error) {
   console.error('Database start-up failed:', error);
   await database.close();
@@ -38,6 +39,18 @@ try {
 }
 
 const app = await buildApp({ config, database });
+
+// A fresh demo install opens on history counted by the real delivery engine.
+if (seeded && config.demoHistoryDays > 0) {
+  try {
+    const history = await backfillDemoTraffic(app.delivery(), database.db, {
+      days: config.demoHistoryDays,
+    });
+    app.log.info(history, 'demo history: simulated traffic counted by the delivery engine');
+  } catch (error) {
+    app.log.warn({ err: error }, 'demo history could not be made; starting without it');
+  }
+}
 
 let shuttingDown = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

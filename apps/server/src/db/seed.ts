@@ -369,7 +369,10 @@ async function seedDemoAdvertising(tx: Database, ids: Map<string, number>): Prom
     .limit(1);
   if (!textStyle) return;
   const now = new Date();
-  const startAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 7));
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const startAt = new Date(today - 7 * 86_400_000);
+  // The live plans started before the demo history (30 days of simulated traffic) begins.
+  const liveStartAt = new Date(today - 35 * 86_400_000);
   const reviewerId = ids.get(DEMO_REVIEWER) ?? null;
 
   for (const username of DEMO_AD_OWNERS) {
@@ -406,7 +409,7 @@ async function seedDemoAdvertising(tx: Database, ids: Map<string, number>): Prom
         bid: toMicros('2'),
         billing: Billing.cpm,
         schedule: scheduleToMasks(DEMO_FULL_WEEK),
-        startAt,
+        startAt: liveStartAt,
         timesPerUser: 5,
         frequencyPerUser: 2,
         intervalSeconds: 3600,

@@ -1,0 +1,209 @@
+/**
+ * Demo history for a fresh install: simulated traffic over the past days, served, rendered
+ * and clicked through the delivery engine in-process at simulated times, so that the
+ * dashboard and reports open on numbers counted by the real engine (stats_hourly and the
+ * ledger), not on rows made up beside it. Volumes stay small (a few hundred requests a day)
+ * so a start-up on PGlite takes seconds, and no advertiser spends more than a fifth of what
+ * it has.
+ */
+import { Billing, TRACK_PATHS, type ServeAdAnswer } from '@adloom/domain';
+import type { Database } from '../../db/client.js';
+import type { DeliveryEngine } from '../engine.js';
+import { fromServeFacts } from '../http/requests.js';
+import type { Snapshot } from '../types.js';
+import type { TrafficCatalog } from './catalog.js';
+import { loadCatalog } from './catalog-db.js';
+import { createRandom, randomUuid, type Random } from './random.js';
+import {
+  clicksAd,
+  createTrafficModel,
+  diurnalTimes,
+  rendersAd,
+  type SimulatedRequest,
+  type TrafficSlot,
+} from './traffic.js';
+
+const DAY_MS = 86_400_000;
+/** Where the simulated devices reach the server; only the tokens of its URLs are read. */
+const BACKFILL_ORIGIN = 'http://backfill.adloom.invalid';
+const SIMULATED_UA = 'AdloomSimulator/1.0 (demo backfill)';
+
+export interface BackfillOptions {
+  /** How many past days to fill, up to `now` (default 30). */
+  days?: number;
+  /** Epoch ms: the end of the history (default: the clock). */
+  now?: number;
+  seed?: number;
+  /** Average requests per day before the daily swing (default 300). */
+  requestsPerDay?: number;
+  /** The most of an advertiser's available balance the backfill may spend (default 0.2). */
+  maxBalanceShare?: number;
+  /** Default: the install's settings (loadCatalog). */
+  catalog?: TrafficCatalog;
+  /** Only these slots (default: every active slot of an active media). */
+  slotIds?: readonly number[];
+}
+
+export interface BackfillResult {
+  days: number;
+  requests: number;
+  fills: number;
+  impressions: number;
+  clicks: number;
+  /** Epoch ms of the first and last simulated request. */
+  from: number;
+  to: number;
+}
+
+/** The active slots of active media, as the traffic model needs them. */
+export function trafficSlotsOf(snapshot: Snapshot): TrafficSlot[] {
+  return [...snapshot.slots.values()]
+    .filter((slot) => slot.status === 0 && slot.mediaStatus === 0)
+    .map((slot) => ({
+      id: slot.id,
+      mediaId: slot.mediaId,
+      mediaOs: slot.mediaOs,
+      mediaBundle: slot.mediaBundle,
+    }));
+}
+
+/** The signed token of our own tracking URL of a kind, among the answer's URLs. */
+export function tokenOf(urls: readonly string[], path: string): string | null {
+  for (const url of urls) {
+    try {
+      const parsed = new URL(url);
+      if (parsed.pathname === path) return parsed.searchParams.get('t');
+    } catch {
+      // Not a URL: a partner's markup or nothing; nothing of ours to fire.
+    }
+  }
+  return null;
+}
+
+/** A day's request count: the average swung ±15 %, weekends a little busier. */
+function requestsOnDay(random: Random, average: number, dayStart: number, share: number): number {
+  const weekday = new Date(dayStart).getUTCDay();
+  const weekend = weekday === 0 || weekday === 6 ? 1.15 : 1;
+  return Math.round(average * weekend * (0.85 + 0.3 * random()) * share);
+}
+
+/** What the backfill may still spend per advertiser, and what a served ad would cost. */
+class SpendGuard {
+  private readonly left = new Map<number, number>();
+  private readonly cptDays = new Set<string>();
+
+  constructor(
+    private readonly available: (advertiserId: number) => number,
+    private readonly share: number,
+  ) {}
+
+  /** Takes the cost of rendering the ad (and clicking it) when the allowance covers it. */
+  take(served: Awaited<ReturnType<DeliveryEngine['serve']>>, clicked: boolean, at: number) {
+    const claims = served.claims;
+    if (!claims || claims.advertiserId === 0) return true;
+    let cost = 0;
+    if (claims.billing === Billing.cpm) cost = Math.ceil(claims.price / 1000);
+    if (claims.billing === Billing.cpc && clicked) cost = claims.clickPrice;
+    const cptKey = `${claims.planId}:${new Date(at).toISOString().slice(0, 10)}`;
+    if (claims.billing === Billing.cpt && !this.cptDays.has(cptKey)) cost = claims.price;
+    const left =
+      this.left.get(claims.advertiserId) ??
+      Math.floor(Math.max(0, this.available(claims.advertiserId)) * this.share);
+    if (cost > left) return false;
+    this.left.set(claims.advertiserId, left - cost);
+    if (claims.billing === Billing.cpt) this.cptDays.add(cptKey);
+    return true;
+  }
+}
+
+/**
+ * Serves simulated traffic over the past `days` through the engine at simulated times
+ * (diurnal), fires the impressions of rendered ads a second later and the clicks some
+ * seconds after, and flushes the counted events after each day. Deterministic traffic for a
+ * seed (the engine's own choices, e.g. token ids, are its own).
+ */
+export async function backfillDemoTraffic(
+  engine: DeliveryEngine,
+  db: Database,
+  options: BackfillOptions = {},
+): Promise<BackfillResult> {
+  const days = options.days ?? 30;
+  const now = options.now ?? Date.now();
+  const seed = options.seed ?? 1;
+  const start = now - days * DAY_MS;
+  const result: BackfillResult = {
+    days,
+    requests: 0,
+    fills: 0,
+    impressions: 0,
+    clicks: 0,
+    from: 0,
+    to: 0,
+  };
+  await engine.sync();
+  const snapshot = engine.source.current();
+  const only = options.slotIds ? new Set(options.slotIds) : null;
+  const slots = (snapshot ? trafficSlotsOf(snapshot) : []).filter(
+    (slot) => !only || only.has(slot.id),
+  );
+  if (slots.length === 0 || days <= 0) return result;
+
+  const catalog = options.catalog ?? (await loadCatalog(db));
+  const model = createTrafficModel({ seed, slots, catalog });
+  const random = createRandom(seed ^ 0x5bd1e995);
+  const view = engine.store.view();
+  const guard = new SpendGuard(
+    (advertiserId) => view.advertiserAvailable(advertiserId),
+    options.maxBalanceShare ?? 0.2,
+  );
+
+  for (let dayStart = Math.floor(start / DAY_MS) * DAY_MS; dayStart < now; dayStart += DAY_MS) {
+    const from = Math.max(dayStart, start);
+    const to = Math.min(dayStart + DAY_MS, now);
+    const count = requestsOnDay(
+      random,
+      options.requestsPerDay ?? 300,
+      dayStart,
+      (to - from) / DAY_MS,
+    );
+    for (const at of diurnalTimes(random, from, to, count)) {
+      await replay(engine, model.next(), at, random, guard, result);
+      result.from ||= at;
+      result.to = at;
+    }
+    await engine.flush();
+  }
+  return result;
+}
+
+/** One request: served at `at`, its ad rendered a second later, clicked some seconds after. */
+async function replay(
+  engine: DeliveryEngine,
+  simulated: SimulatedRequest,
+  at: number,
+  random: Random,
+  guard: SpendGuard,
+  result: BackfillResult,
+): Promise<void> {
+  const request = {
+    ...fromServeFacts(simulated.facts, { ip: '', ua: SIMULATED_UA, headerCountry: '' }),
+    id: randomUuid(random),
+  };
+  const served = await engine.serve(request, { origin: BACKFILL_ORIGIN, now: at });
+  result.requests += 1;
+  const answer: ServeAdAnswer = served.answer;
+  if (!answer.fill) return;
+  result.fills += 1;
+  const clicked = clicksAd(simulated, answer.ad.creative_id);
+  if (!rendersAd(simulated) || !guard.take(served, clicked, at)) return;
+
+  const renderedAt = at + 1_000;
+  const impression = tokenOf(answer.impression_urls, TRACK_PATHS.imp);
+  if (impression && (await engine.track('imp', impression, { now: renderedAt })).counted) {
+    result.impressions += 1;
+  }
+  if (!clicked) return;
+  const click = tokenOf([answer.ad.click_url], TRACK_PATHS.clk);
+  const clickedAt = renderedAt + 2_000 + Math.floor(random() * 20_000);
+  if (click && (await engine.track('clk', click, { now: clickedAt })).counted) result.clicks += 1;
+}

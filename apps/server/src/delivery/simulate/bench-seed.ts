@@ -1,0 +1,53 @@
+/**
+ * Prepares the delivery benchmark's database (bench/delivery/run.mjs runs this with tsx
+ * before it starts the server): migrates the database of DATABASE_URL (else the PGlite
+ * directory of PGLITE_DIR), seeds BENCH_SHAPE into it, and writes the /serve/ad paths the
+ * benchmark cycles through (simulated traffic over the bench slots) to `--out`.
+ *
+ *   tsx apps/server/src/delivery/simulate/bench-seed.ts --out /tmp/paths.json [--requests 20000]
+ */
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { SERVE_AD_PATH } from '@adloom/domain';
+import { loadConfig } from '../../config.js';
+import { createDatabase } from '../../db/client.js';
+import { migrateDatabase } from '../../db/migrate.js';
+import { BENCH_SHAPE, seedBenchData } from './bench-fixture.js';
+import { createTrafficModel, serveQuery } from './traffic.js';
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    requests: { type: 'string', default: '20000' },
+  },
+});
+if (!values.out) {
+  console.error('bench-seed: --out <file> is required');
+  process.exit(1);
+}
+
+const config = loadConfig();
+const database = await createDatabase(config);
+try {
+  const started = performance.now();
+  await migrateDatabase(database);
+  const slots = await seedBenchData(database.db, BENCH_SHAPE);
+  const model = createTrafficModel({ seed: BENCH_SHAPE.seed, slots });
+  const paths = Array.from(
+    { length: Number(values.requests) },
+    () => `${SERVE_AD_PATH}?${serveQuery(model.next().facts)}`,
+  );
+  await writeFile(values.out, JSON.stringify(paths));
+  console.info(
+    JSON.stringify({
+      database: database.kind,
+      plans: BENCH_SHAPE.plans,
+      strategies: BENCH_SHAPE.plans * BENCH_SHAPE.strategiesPerPlan,
+      slots: slots.length,
+      paths: paths.length,
+      seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+    }),
+  );
+} finally {
+  await database.close();
+}

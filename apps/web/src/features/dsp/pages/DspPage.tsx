@@ -8,9 +8,10 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '../../../components/list/editing';
 import { SspStrategyPanel } from '../../ssp-strategy/components/SspStrategyPanel';
+import { PartnerHealthPanel } from '../../delivery/components/PartnerHealthPanel';
 import { DspList } from '../components/DspList';
 
-const TABS = ['partners', 'strategies'] as const;
+const TABS = ['partners', 'strategies', 'health'] as const;
 type TabKey = (typeof TABS)[number];
 
 export function DspPage() {
@@ -37,6 +38,7 @@ export function DspPage() {
         items={[
           { key: 'partners', label: t('dsp.partnersTab'), children: <DspList /> },
           { key: 'strategies', label: t('dsp.strategiesTab'), children: <SspStrategyPanel /> },
+          { key: 'health', label: t('delivery.health.tab'), children: <PartnerHealthPanel /> },
         ]}
       />
     </SettingsCard>

@@ -1,0 +1,142 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Ability, type PartnerHealth } from '@adloom/domain';
+import { configureApi } from '../../../lib/api';
+import { setupI18n } from '../../../lib/i18n';
+import { envelope, renderSignedIn } from '../../../test/render';
+import { PartnerHealthPanel } from './PartnerHealthPanel';
+
+const OPERATOR = Ability.login | Ability.ssp;
+
+const acme: PartnerHealth = {
+  dsp_id: 7,
+  dsp_name: 'Acme Bidder',
+  calls: 12_000,
+  bids: 3_000,
+  timeouts: 600,
+  errors: 12,
+  wins: 450,
+  bid_rate: 0.25,
+  timeout_rate: 0.05,
+  avg_latency_ms: 87.4,
+};
+
+const silent: PartnerHealth = {
+  dsp_id: 8,
+  dsp_name: 'Quiet DSP',
+  calls: 0,
+  bids: 0,
+  timeouts: 0,
+  errors: 0,
+  wins: 0,
+  bid_rate: null,
+  timeout_rate: null,
+  avg_latency_ms: null,
+};
+
+/** The hours asked for → the rows answered. */
+function server(byHours: Record<number, PartnerHealth[] | Response>) {
+  return (url: string) => {
+    if (!url.startsWith('/svc/delivery/partner/health')) return null;
+    const hours = Number(new URL(url, 'http://x').searchParams.get('hours'));
+    return byHours[hours] ?? [];
+  };
+}
+
+const healthCalls = (requests: { url: string }[]) =>
+  requests
+    .filter((request) => request.url.startsWith('/svc/delivery/partner/health'))
+    .map((request) => request.url);
+
+beforeAll(async () => {
+  await setupI18n('en');
+  configure({ asyncUtilTimeout: 5000 });
+  configureApi({ notifyError: () => undefined });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PartnerHealthPanel', { timeout: 60_000 }, () => {
+  it('shows each partner’s counts, rates and latency over the last 24 hours', async () => {
+    const requests = renderSignedIn(<PartnerHealthPanel />, server({ 24: [acme, silent] }), {
+      ability: OPERATOR,
+    });
+    const row = (await screen.findByText('Acme Bidder')).closest('tr') as HTMLElement;
+    const cells = Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent);
+    expect(cells).toEqual([
+      'Acme Bidder',
+      '12,000',
+      '3,000',
+      '25.00%',
+      '600',
+      '5.00%',
+      '12',
+      '450',
+      '87 ms',
+    ]);
+    const quiet = (screen.getByText('Quiet DSP').closest('tr') as HTMLElement).querySelectorAll(
+      'td',
+    );
+    expect(Array.from(quiet).map((cell) => cell.textContent)).toEqual([
+      'Quiet DSP',
+      '0',
+      '0',
+      '-',
+      '0',
+      '-',
+      '0',
+      '0',
+      '-',
+    ]);
+    expect(healthCalls(requests)).toEqual(['/svc/delivery/partner/health?hours=24']);
+  });
+
+  it('asks again for the window chosen: the last hour or the last 7 days', async () => {
+    const requests = renderSignedIn(
+      <PartnerHealthPanel />,
+      server({ 24: [acme], 1: [], 168: [silent] }),
+      { ability: OPERATOR },
+    );
+    await screen.findByText('Acme Bidder');
+    fireEvent.click(screen.getByText('Last hour'));
+    expect(await screen.findByText('No calls to demand partners in this window')).toBeTruthy();
+    fireEvent.click(screen.getByText('Last 7 days'));
+    expect(await screen.findByText('Quiet DSP')).toBeTruthy();
+    expect(healthCalls(requests)).toEqual([
+      '/svc/delivery/partner/health?hours=24',
+      '/svc/delivery/partner/health?hours=1',
+      '/svc/delivery/partner/health?hours=168',
+    ]);
+  });
+
+  it('searches partners by name', async () => {
+    renderSignedIn(<PartnerHealthPanel />, server({ 24: [acme, silent] }), { ability: OPERATOR });
+    await screen.findByText('Acme Bidder');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), {
+      target: { value: 'quiet' },
+    });
+    await waitFor(() => expect(screen.queryByText('Acme Bidder')).toBeNull());
+    expect(screen.getByText('Quiet DSP')).toBeTruthy();
+  });
+
+  it('shows a failure with a retry', async () => {
+    let fail = true;
+    renderSignedIn(
+      <PartnerHealthPanel />,
+      (url) =>
+        url.startsWith('/svc/delivery/partner/health')
+          ? fail
+            ? envelope(-500, null, 'Stats unavailable')
+            : [acme]
+          : null,
+      { ability: OPERATOR },
+    );
+    const alert = (await screen.findByText('The list could not be loaded.')).closest(
+      '[role=alert]',
+    ) as HTMLElement;
+    expect(within(alert).getByText('Stats unavailable')).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Acme Bidder')).toBeTruthy();
+  });
+});

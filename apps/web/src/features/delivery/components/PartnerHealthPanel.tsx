@@ -1,0 +1,105 @@
+/**
+ * The demand partners' health (issue 7) on the DSP screen: per partner its calls, bids and
+ * bid rate, timeouts and timeout rate, errors, wins and mean latency over the last hour,
+ * day or week. A partner that times out or never bids shows here first.
+ */
+import { useMemo, useState } from 'react';
+import { Input, Segmented, Space } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  formatCount,
+  formatNumber,
+  formatPercent,
+  type PartnerHealth,
+} from '@adloom/domain';
+import { ListTable } from '../../../components/list/ListTable';
+import { HEALTH_WINDOWS, usePartnerHealth, type HealthWindow } from '../api';
+
+const countColumn = (title: string, key: keyof PartnerHealth) => ({
+  title,
+  dataIndex: key,
+  key,
+  align: 'right' as const,
+  sorter: (a: PartnerHealth, b: PartnerHealth) => Number(a[key] ?? -1) - Number(b[key] ?? -1),
+  render: (value: number) => formatCount(value),
+});
+
+const rateColumn = (title: string, key: 'bid_rate' | 'timeout_rate') => ({
+  ...countColumn(title, key),
+  render: (value: number | null) => formatPercent(value),
+});
+
+export function PartnerHealthPanel() {
+  const { t } = useTranslation();
+  const [hours, setHours] = useState<HealthWindow>(24);
+  const [keyword, setKeyword] = useState('');
+  const query = usePartnerHealth(hours);
+  const rows = useMemo(() => {
+    const text = keyword.trim().toLowerCase();
+    const all = query.data ?? [];
+    return text ? all.filter((row) => row.dsp_name.toLowerCase().includes(text)) : all;
+  }, [query.data, keyword]);
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Segmented<HealthWindow>
+          aria-label={t('delivery.health.window')}
+          value={hours}
+          onChange={setHours}
+          options={HEALTH_WINDOWS.map((value) => ({
+            value,
+            label: t(`delivery.health.windowHours.${value}`),
+          }))}
+        />
+        <Input
+          type="search"
+          aria-label={t('list.search')}
+          placeholder={t('delivery.health.searchPlaceholder')}
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          style={{ width: 240 }}
+        />
+      </Space>
+      <ListTable<PartnerHealth>
+        rowKey="dsp_id"
+        emptyText={t('delivery.health.empty')}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        dataSource={rows}
+        pagination={{
+          defaultPageSize: DEFAULT_PAGE_SIZE,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+        }}
+        columns={[
+          {
+            title: t('delivery.health.partner'),
+            dataIndex: 'dsp_name',
+            key: 'dsp_name',
+            fixed: 'left',
+            sorter: (a, b) => a.dsp_name.localeCompare(b.dsp_name),
+          },
+          countColumn(t('delivery.health.calls'), 'calls'),
+          countColumn(t('delivery.health.bids'), 'bids'),
+          rateColumn(t('delivery.health.bidRate'), 'bid_rate'),
+          countColumn(t('delivery.health.timeouts'), 'timeouts'),
+          rateColumn(t('delivery.health.timeoutRate'), 'timeout_rate'),
+          countColumn(t('delivery.health.errors'), 'errors'),
+          countColumn(t('delivery.health.wins'), 'wins'),
+          {
+            ...countColumn(t('delivery.health.latency'), 'avg_latency_ms'),
+            render: (value: number | null) =>
+              value === null ? '-' : t('delivery.health.ms', { value: formatNumber(value, 0) }),
+          },
+        ]}
+      />
+    </>
+  );
+}

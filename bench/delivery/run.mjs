@@ -226,7 +226,14 @@ async function main() {
     const port = await freePort();
     const server = start(
       'Adloom server',
-      ['node', '--import', 'tsx', SERVER_ENTRY],
+      // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. --cpu-prof to profile it.
+      [
+        'node',
+        ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        '--import',
+        'tsx',
+        SERVER_ENTRY,
+      ],
       {
         ...database.env,
         PORT: String(port),

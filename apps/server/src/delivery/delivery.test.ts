@@ -41,7 +41,8 @@ const local = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-async function statsOf(planId: number) {
+/** A scenario's stats: by plan and slot (other test files write rows with made-up plan ids). */
+async function statsOf(scenario: { plan: { id: number }; slot: { id: number } }) {
   const [row] = await t.db
     .select({
       fills: sql<number>`coalesce(sum(${statsHourly.fills}), 0)`.mapWith(Number),
@@ -50,7 +51,7 @@ async function statsOf(planId: number) {
       cost: sql<number>`coalesce(sum(${statsHourly.cost}), 0)`.mapWith(Number),
     })
     .from(statsHourly)
-    .where(eq(statsHourly.planId, planId));
+    .where(and(eq(statsHourly.planId, scenario.plan.id), eq(statsHourly.slotId, scenario.slot.id)));
   return row!;
 }
 
@@ -111,7 +112,7 @@ describe('serving an own plan through /serve/ad', () => {
     await t.app.inject({ method: 'GET', url: impression });
     await engine().flush();
 
-    const stats = await statsOf(s.plan.id);
+    const stats = await statsOf(s);
     expect(stats.fills).toBe(1);
     expect(stats.impressions).toBe(1);
     expect(stats.clicks).toBe(1);
@@ -133,10 +134,10 @@ describe('serving an own plan through /serve/ad', () => {
     if (!body.fill) throw new Error(`no fill: ${body.reason}`);
     await t.app.inject({ method: 'GET', url: local(body.impression_urls[0]!) });
     await engine().flush();
-    expect((await statsOf(s.plan.id)).cost).toBe(0);
+    expect((await statsOf(s)).cost).toBe(0);
     await t.app.inject({ method: 'GET', url: local(body.ad.click_url) });
     await engine().flush();
-    const stats = await statsOf(s.plan.id);
+    const stats = await statsOf(s);
     expect(stats.clicks).toBe(1);
     expect(stats.cost).toBeGreaterThan(0);
     expect(stats.cost).toBeLessThanOrEqual(300_000);
@@ -158,7 +159,7 @@ describe('serving an own plan through /serve/ad', () => {
     const click = await t.app.inject({ method: 'GET', url: '/track/clk?t=garbage' });
     expect(click.statusCode).toBe(404);
     await engine().flush();
-    expect((await statsOf(s.plan.id)).impressions).toBe(0);
+    expect((await statsOf(s)).impressions).toBe(0);
   });
 
   it('answers a no-fill with its reason, and a bad request naming the field', async () => {
@@ -251,7 +252,7 @@ describe('OpenRTB entry points', () => {
     await t.app.inject({ method: 'GET', url: burl });
     await t.app.inject({ method: 'GET', url: local(bid.nurl.replace('${AUCTION_PRICE}', '0.4')) });
     await engine().flush();
-    const stats = await statsOf(s.plan.id);
+    const stats = await statsOf(s);
     expect(stats.cost).toBe(400);
     expect((await spendOf(s.advertiser.id)).total).toBe(400);
   });

@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, plans, statsHourly } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { buildServingScenario } from './test-kit.js';
+import { buildServingScenario, must } from './test-kit.js';
 
 let t: TestApp;
 
@@ -52,7 +52,7 @@ async function statsOf(scenario: { plan: { id: number }; slot: { id: number } })
     })
     .from(statsHourly)
     .where(and(eq(statsHourly.planId, scenario.plan.id), eq(statsHourly.slotId, scenario.slot.id)));
-  return row!;
+  return must(row, 'a stats row');
 }
 
 async function requestsOf(slotId: number) {
@@ -60,7 +60,7 @@ async function requestsOf(slotId: number) {
     .select({ requests: sql<number>`coalesce(sum(${statsHourly.requests}), 0)`.mapWith(Number) })
     .from(statsHourly)
     .where(eq(statsHourly.slotId, slotId));
-  return row!.requests;
+  return must(row, 'a stats row').requests;
 }
 
 async function spendOf(userId: number) {
@@ -95,7 +95,7 @@ describe('serving an own plan through /serve/ad', () => {
     expect(body.ad.title).toBe(s.creative.title);
     expect(body.impression_urls).toHaveLength(1);
 
-    const impression = local(body.impression_urls[0]!);
+    const impression = local(must(body.impression_urls[0], 'an impression URL'));
     const first = await t.app.inject({ method: 'GET', url: impression });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/gif');
@@ -132,7 +132,10 @@ describe('serving an own plan through /serve/ad', () => {
     await engine().sync();
     const { body } = await serve({ slot_id: s.slot.id, os: 2, uid: 'cpc-user' });
     if (!body.fill) throw new Error(`no fill: ${body.reason}`);
-    await t.app.inject({ method: 'GET', url: local(body.impression_urls[0]!) });
+    await t.app.inject({
+      method: 'GET',
+      url: local(must(body.impression_urls[0], 'an impression URL')),
+    });
     await engine().flush();
     expect((await statsOf(s)).cost).toBe(0);
     await t.app.inject({ method: 'GET', url: local(body.ad.click_url) });
@@ -149,7 +152,7 @@ describe('serving an own plan through /serve/ad', () => {
     await engine().sync();
     const { body } = await serve({ slot_id: s.slot.id, os: 1, uid: 'forger' });
     if (!body.fill) throw new Error(`no fill: ${body.reason}`);
-    const url = new URL(body.impression_urls[0]!);
+    const url = new URL(must(body.impression_urls[0], 'an impression URL'));
     const [payload, mac] = (url.searchParams.get('t') ?? '').split('.') as [string, string];
     const wire = JSON.parse(Buffer.from(payload, 'base64url').toString()) as unknown[];
     wire[1] = 'another-impression-id';
@@ -227,7 +230,7 @@ describe('OpenRTB entry points', () => {
       seatbid: { bid: { impid: string; price: number; adm: string; crid: string }[] }[];
     };
     expect(body.id).toBe(`req-${s.slot.id}`);
-    const bid = body.seatbid[0]!.bid[0]!;
+    const bid = must(must(body.seatbid[0], 'a seat').bid[0], 'a bid');
     expect(bid.impid).toBe('1');
     expect(bid.crid).toBe(String(s.creative.id));
     // Floor max(0.5 slot, 0.2 caller) + 0.01.
@@ -244,8 +247,8 @@ describe('OpenRTB entry points', () => {
       payload: bidRequest(s.slot.id),
     });
     expect(response.statusCode).toBe(200);
-    const bid = (response.json() as { seatbid: { bid: { nurl: string; burl: string }[] }[] })
-      .seatbid[0]!.bid[0]!;
+    const answer = response.json() as { seatbid: { bid: { nurl: string; burl: string }[] }[] };
+    const bid = must(must(answer.seatbid[0], 'a seat').bid[0], 'a bid');
     expect(bid.burl).toContain('${AUCTION_PRICE}');
     const burl = local(bid.burl.replace('${AUCTION_PRICE}', '0.4'));
     expect((await t.app.inject({ method: 'GET', url: burl })).statusCode).toBe(204);

@@ -38,7 +38,9 @@ import type {
   Decision,
   PartnerBid,
   PartnerFate,
+  PlanConfig,
   ServeRequest,
+  SlotConfig,
   Snapshot,
   SspStrategyConfig,
   UserHistory,
@@ -332,18 +334,18 @@ export class DeliveryEngine {
         partnerPrice: 0,
       };
     }
-    return this.answerWin(decision, auction.winner, auction.price, options.origin, now);
+    return this.answerWin(decision, slot, auction.winner, auction.price, options.origin, now);
   }
 
   private answerWin(
     decision: Decision,
+    slot: SlotConfig,
     winner: Bid,
     price: number,
     origin: string,
     now: number,
   ): Served {
     const { request } = decision;
-    const slot = decision.slot!;
     const nowSeconds = Math.floor(now / 1000);
     const base = {
       id: newTokenId(),
@@ -577,7 +579,7 @@ export class DeliveryEngine {
       income: cost,
       ...(reservation ? { reservation } : {}),
     });
-    if (claims.billing === Billing.cpt && plan) await this.chargeCpt(claims, snapshot, now);
+    if (claims.billing === Billing.cpt && plan) await this.chargeCpt(plan, claims, snapshot, now);
     if (claims.uid && plan) {
       await this.store.recordImpression(claims.uid, plan.id, Math.floor(now / 1000), plan);
     }
@@ -586,8 +588,12 @@ export class DeliveryEngine {
   }
 
   /** CPT: the plan's daily price, once per plan and UTC day, on its first impression. */
-  private async chargeCpt(claims: TrackingClaims, snapshot: Snapshot, now: number) {
-    const plan = snapshot.plans.get(claims.planId)!;
+  private async chargeCpt(
+    plan: PlanConfig,
+    claims: TrackingClaims,
+    snapshot: Snapshot,
+    now: number,
+  ) {
     const day = utcDay(now);
     const key = `${plan.id}:${day}`;
     if (this.cptCharged.has(key)) return;

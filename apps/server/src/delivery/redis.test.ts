@@ -7,7 +7,7 @@ import type { ServeAdAnswer } from '@adloom/domain';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { buildServingScenario } from './test-kit.js';
+import { buildServingScenario, must } from './test-kit.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `adloom-test-${randomBytes(4).toString('hex')}:`;
@@ -51,7 +51,7 @@ describe('frequency caps in Redis', () => {
 
     const served = await serve(first, s.slot.id, 'shared-user');
     if (!served.fill) throw new Error(`no fill: ${served.reason}`);
-    const impression = new URL(served.impression_urls[0]!);
+    const impression = new URL(must(served.impression_urls[0], 'an impression URL'));
     await first.app.inject({ method: 'GET', url: `${impression.pathname}${impression.search}` });
 
     expect((await serve(second, s.slot.id, 'shared-user')).fill).toBe(false);

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../paths.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
 import { credentials } from '../test/factories.js';
+import { must } from './test-kit.js';
 
 const MARK = 'shutdown-test';
 
@@ -120,7 +121,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('graceful shutdown', () 
             );
             const body = (await serve.json()) as Partial<ServeAdAnswer>;
             if (!body.fill || !body.impression_urls) continue;
-            const imp = new URL(body.impression_urls[0]!);
+            const imp = new URL(must(body.impression_urls[0], 'an impression URL'));
             const pixel = await fetch(`${base}${imp.pathname}${imp.search}`);
             await pixel.arrayBuffer();
             if (pixel.status === 200) answered += 1;
@@ -143,8 +144,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('graceful shutdown', () 
            from stats_hourly where app_version = $1`,
           [MARK],
         );
-        expect(Number(stats.rows[0]!.impressions)).toBe(answered);
-        const cost = Number(stats.rows[0]!.cost);
+        expect(Number(must(stats.rows[0], 'a stats sum').impressions)).toBe(answered);
+        const cost = Number(must(stats.rows[0], 'a stats sum').cost);
         expect(cost).toBeGreaterThan(0);
         const spend = await db.query<{ spent: string }>(
           `select coalesce(-sum(amount), 0) as spent from ledger_entries where kind = 'spend'`,
@@ -153,7 +154,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('graceful shutdown', () 
           `select coalesce(sum(cost), 0) as cost from stats_hourly where app_version <> $1`,
           [MARK],
         );
-        expect(Number(spend.rows[0]!.spent)).toBe(cost + Number(backfill.rows[0]!.cost));
+        expect(Number(must(spend.rows[0], 'a spend sum').spent)).toBe(
+          cost + Number(must(backfill.rows[0], 'a backfill sum').cost),
+        );
       } finally {
         await db.close();
       }

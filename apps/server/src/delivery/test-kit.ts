@@ -55,3 +55,9 @@ export async function buildServingScenario(db: Database, options: ScenarioOption
   });
   return { advertiser, publisher, style, creative, plan, strategy, media, slot };
 }
+
+/** The value, or a failed test naming what was missing (instead of a non-null assertion). */
+export function must<T>(value: T | null | undefined, what = 'a value'): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}`);
+  return value;
+}

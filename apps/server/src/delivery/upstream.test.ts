@@ -11,7 +11,7 @@ import { startFakeDsp, type FakeDsp } from '../modules/dsp/fake-dsp.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { buildSession, buildUser } from '../test/factories.js';
 import { buildDsp, buildSspStrategy } from '../test/supply-factories.js';
-import { buildServingScenario } from './test-kit.js';
+import { buildServingScenario, must } from './test-kit.js';
 
 let t: TestApp;
 let fake: FakeDsp;
@@ -64,7 +64,7 @@ async function healthOf(dspId: number) {
     })
     .from(dspHealthHourly)
     .where(eq(dspHealthHourly.dspId, dspId));
-  return row!;
+  return must(row, 'a stats row');
 }
 
 describe('upstream partners through /serve/ad', () => {
@@ -76,9 +76,9 @@ describe('upstream partners through /serve/ad', () => {
     expect(answer.ad.adm).toContain('https://example.com/ad.png');
     expect(answer.ad.adm).toContain('/track/imp?t=');
     const sent = fake.requests.at(-1)?.body as { imp: { tagid: string }[] };
-    expect(sent.imp[0]!.tagid).toBe(String(s.slot.id));
+    expect(must(sent.imp[0], 'an imp').tagid).toBe(String(s.slot.id));
 
-    const impression = new URL(answer.impression_urls[0]!);
+    const impression = new URL(must(answer.impression_urls[0], 'an impression URL'));
     await t.app.inject({ method: 'GET', url: `${impression.pathname}${impression.search}` });
     await t.app.delivery().flush();
     const [stats] = await t.db

@@ -1,15 +1,11 @@
 /**
  * The page registry: route path → lazily loaded page. Every page is its own chunk (a page
  * imported statically anywhere would not be split), so /login loads neither the shell nor
- * any console page. Screens of later releases share ComingPage, each with its own entry.
+ * any console page.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type LazyPage = LazyExoticComponent<ComponentType>;
-
-const ComingPage = lazy(() =>
-  import('../features/coming/pages/ComingPage').then((m) => ({ default: m.ComingPage })),
-);
 
 export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/login': lazy(() =>

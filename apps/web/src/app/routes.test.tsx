@@ -17,9 +17,6 @@ import { createQueryClient } from '../lib/query';
 import { App } from './App';
 import { groupTarget } from './guards';
 import { groupOf, selectedMenuKey, trailOf } from './layout/navigation';
-import { comingKeyOf } from '../features/coming/pages/ComingPage';
-import { flattenCatalogue } from '../locales/check';
-import { messages as en } from '../locales/en';
 import { PAGES } from './pages';
 import { buildRoutes } from './routes';
 import { documentTitleOf } from './AppRoot';
@@ -96,21 +93,6 @@ describe('page registry', () => {
     for (const route of flattenRoutes(CONSOLE_ROUTES)) {
       if (route.children) expect(PAGES[route.path], route.path).toBeUndefined();
       else expect(PAGES[route.path], route.path).toBeDefined();
-    }
-  });
-});
-
-describe('screens of later releases', () => {
-  it('each have their own route entry and say what they will hold', () => {
-    const keys = flattenCatalogue(en);
-    const coming = flattenRoutes(CONSOLE_ROUTES).filter(
-      (route) => PAGES[route.path] !== undefined && PAGES[route.path] === PAGES['/report/index'],
-    );
-    expect(coming.map((route) => route.path)).toContain('/sspReport/index');
-    expect(coming.map((route) => route.path)).not.toContain('/ad/plan');
-    expect(coming).toHaveLength(3);
-    for (const route of coming) {
-      expect(keys.has(comingKeyOf(route.titleKey)), route.path).toBe(true);
     }
   });
 });

@@ -1,30 +1,71 @@
+/**
+ * The dashboard (spec §2), content by role. Every number comes from the report engine (the
+ * same sums and ratios as /svc/report/query); docs/decisions/reports.md says who sees what.
+ */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 
+/** One UTC day of the trend: every metric the chart can switch to. Money in micros. */
 const ZTrendPoint = z.object({
   date: z.string(),
   impressions: z.number().int(),
   clicks: z.number().int(),
   cost: z.number().int(),
   income: z.number().int(),
+  requests: z.number().int(),
+  fills: z.number().int(),
+  /** clicks / impressions (0-1); null without impressions. */
+  ctr: z.number().nullable(),
+  /** cost × 1000 / impressions, micros; null without impressions. */
+  cpm: z.number().int().nullable(),
 });
+export type DashboardTrendPoint = z.infer<typeof ZTrendPoint>;
+
+/** The trend chart's metric switch, in its order. */
+export const DASHBOARD_TREND_METRICS = [
+  'impressions',
+  'clicks',
+  'cost',
+  'income',
+  'requests',
+  'ctr',
+  'cpm',
+] as const satisfies readonly (keyof DashboardTrendPoint)[];
+export type DashboardTrendMetric = (typeof DASHBOARD_TREND_METRICS)[number];
 
 /**
- * The dashboard cards (spec §2). Money in micros. A count is null while the module that
- * owns it has not been built, so the console can say so instead of showing a false zero.
+ * Whose income the income cards count: the whole platform (system, ssp), the media the user
+ * owns (slot role), or the traffic of the users it owns (channel, agent).
+ */
+export const DASHBOARD_INCOME_SCOPES = ['platform', 'media', 'users'] as const;
+export type DashboardIncomeScope = (typeof DASHBOARD_INCOME_SCOPES)[number];
+
+/**
+ * The dashboard cards (spec §2). Money in micros; days and months are UTC. A card is null
+ * when the acting user's roles do not have it, so the console hides it:
+ * - balance, spendToday, costThisMonth: advertisers (adController);
+ * - income*: channel and agent users (their users' traffic) and the supply side (system
+ *   and ssp: the platform's; slot: their media's), see `incomeScope`;
+ * - livePlans, shortBalancePlans: whoever reaches plans (adController, agents, system);
+ *   short balance = a live or lack-of-funds plan whose owner's balance is below one day of
+ *   its budget;
+ * - creativesUnderAudit, creativesFailed: the same, and auditors (their audit scope).
  */
 export const ZDashboardSummary = z.object({
-  balance: z.number().int(),
-  spendToday: z.number().int(),
-  costThisMonth: z.number().int(),
-  incomeToday: z.number().int(),
-  incomeYesterday: z.number().int(),
-  incomeThisMonth: z.number().int(),
-  incomeLastMonth: z.number().int(),
+  balance: z.number().int().nullable(),
+  spendToday: z.number().int().nullable(),
+  costThisMonth: z.number().int().nullable(),
+  incomeToday: z.number().int().nullable(),
+  incomeYesterday: z.number().int().nullable(),
+  incomeThisMonth: z.number().int().nullable(),
+  incomeLastMonth: z.number().int().nullable(),
+  /** What the income cards count; null when there are none. */
+  incomeScope: z.enum(DASHBOARD_INCOME_SCOPES).nullable(),
   livePlans: z.number().int().nullable(),
   shortBalancePlans: z.number().int().nullable(),
   creativesUnderAudit: z.number().int().nullable(),
   creativesFailed: z.number().int().nullable(),
+  /** The last 30 UTC days, oldest first, today last; empty for a user without stats. */
   trend: z.array(ZTrendPoint),
 });
 export type DashboardSummary = z.infer<typeof ZDashboardSummary>;

@@ -1,10 +1,14 @@
 /**
  * The report engine (issue 8, DESIGN §6): one query over the hourly stats rollup. The
  * account, country and supply-side reports and the ADX views are presets of it. Ratios are
- * computed from sums, never averaged; money in micros.
+ * computed from sums, never averaged; money in micros. docs/decisions/reports.md.
  */
 import { z } from 'zod';
+import type { Role } from '../abilities.js';
 import { defineEnum, type EnumValue } from '../enum.js';
+import { Platform } from '../enums.js';
+import type { Label } from '../labels.js';
+import { INTERFACE_LANGUAGES } from '../labels.js';
 import { PAGE_SIZES } from '../constants.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -47,7 +51,8 @@ export type ReportMetricValue = EnumValue<typeof ReportMetric>;
 /**
  * How each metric is computed from the summed counters: fr = fills / requests,
  * ir = impressions / fills, ctr = clicks / impressions (ratios 0-1), cpc = cost / clicks,
- * cpm = cost × 1000 / impressions (micros). A ratio over a zero sum is null.
+ * cpm = cost × 1000 / impressions (micros, whole, rounded half up). A ratio over a zero
+ * sum is null.
  */
 export const RATIO_METRICS = ['fr', 'ir', 'ctr'] as const satisfies readonly ReportMetricValue[];
 export const MONEY_METRICS = [
@@ -56,6 +61,60 @@ export const MONEY_METRICS = [
   'cpc',
   'cpm',
 ] as const satisfies readonly ReportMetricValue[];
+
+/**
+ * Which rows a report reads. `account` (the account and country reports): the traffic of
+ * the advertisers in the acting user's reach (itself and the users it owns; every
+ * advertiser for the system and global ad managers). `supply` (the supply-side report and
+ * the ADX views, role system): every row, unfilled requests and DSP-bought traffic included.
+ */
+export const ReportScope = defineEnum({
+  account: { value: 'account', en: 'Account', zh: '账户' },
+  supply: { value: 'supply', en: 'Supply side', zh: '供给侧' },
+});
+export type ReportScopeValue = EnumValue<typeof ReportScope>;
+
+/** Supply-side dimensions: only the system role groups or filters by them. */
+export const SUPPLY_DIMENSIONS = [
+  'media',
+  'slot',
+  'dsp',
+] as const satisfies readonly ReportDimensionValue[];
+
+/** The dimensions a user with these roles may choose (the server refuses the others). */
+export function reportDimensionsFor(roles: readonly Role[]): ReportDimensionValue[] {
+  if (roles.includes('system')) return [...ReportDimension.values];
+  return ReportDimension.values.filter(
+    (dimension) => !(SUPPLY_DIMENSIONS as readonly string[]).includes(dimension),
+  );
+}
+
+/**
+ * Dimensions whose rows also carry a display name under `<dimension>_name`: users'
+ * nickname (else username), plan / strategy / creative / media / slot / DSP names, the
+ * country's name from the settings. Null when the object is gone or the id is 0 (a row
+ * without a DSP, say). Sorting by such a dimension sorts by its id (or code).
+ */
+export const NAMED_DIMENSIONS = [
+  'advertiser',
+  'plan',
+  'strategy',
+  'creative',
+  'media',
+  'slot',
+  'dsp',
+  'country',
+] as const satisfies readonly ReportDimensionValue[];
+export type NamedDimension = (typeof NAMED_DIMENSIONS)[number];
+
+export function isNamedDimension(dimension: string): dimension is NamedDimension {
+  return (NAMED_DIMENSIONS as readonly string[]).includes(dimension);
+}
+
+/** The row key of a named dimension's display name: `plan_name`. */
+export function dimensionNameKey(dimension: NamedDimension): `${NamedDimension}_name` {
+  return `${dimension}_name`;
+}
 
 /** spec §3 saved report config defaults. */
 export const DEFAULT_REPORT_DIMENSIONS: readonly ReportDimensionValue[] = ['date'];
@@ -72,13 +131,68 @@ export const DEFAULT_REPORT_METRICS: readonly ReportMetricValue[] = [
 export const DEFAULT_CHART_1 = { metric1: 'cost', compare: 'app' } as const;
 export const DEFAULT_CHART_2 = { metric1: 'imp', metric2: 'cpm' } as const;
 
+/** The longest date range one report covers (inclusive days). */
+export const REPORT_MAX_DAYS = 366;
+
+/** Validation messages of a report query (English on the wire; the console translates). */
+export const REPORT_MESSAGES = {
+  notADate: 'Not a valid date',
+  fromAfterTo: 'Must not be after to',
+  rangeTooLong: `The range covers at most ${REPORT_MAX_DAYS} days`,
+  chosenTwice: 'Chosen twice',
+  unknownSort: 'Sort by a chosen dimension or metric',
+  id: 'Expected a whole number id',
+  day: 'Expected a date YYYY-MM-DD',
+  hour: 'Expected an hour from 0 to 23',
+  country: 'Expected a country code of 2 letters',
+  os: `Expected an OS: ${Platform.values.join(', ')}`,
+  supplyOnly: 'Only the supply-side report (role system) uses this dimension',
+} as const;
+
+const MAX_ID = 2_147_483_647;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for an existing calendar day written YYYY-MM-DD. */
+export function isReportDay(value: string): boolean {
+  if (!DAY_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Inclusive days from `from` to `to` (both valid days). */
+export function reportRangeDays(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
+/**
+ * Why a filter value does not fit its dimension (undefined when it does): ids are whole
+ * numbers (0 stands for "none", e.g. no DSP), date YYYY-MM-DD, hour 0-23, country a code
+ * of 2 letters (any case), os one of spec §9 Platform, app any text.
+ */
+export function reportFilterValueIssue(dimension: string, value: string): string | undefined {
+  switch (dimension) {
+    case 'date':
+      return isReportDay(value) ? undefined : REPORT_MESSAGES.day;
+    case 'hour':
+      return /^\d{1,2}$/.test(value) && Number(value) <= 23 ? undefined : REPORT_MESSAGES.hour;
+    case 'country':
+      return /^[A-Za-z]{2}$/.test(value) ? undefined : REPORT_MESSAGES.country;
+    case 'os':
+      return /^\d$/.test(value) && Platform.has(Number(value)) ? undefined : REPORT_MESSAGES.os;
+    case 'app':
+      return undefined;
+    default:
+      return /^\d{1,10}$/.test(value) && Number(value) <= MAX_ID ? undefined : REPORT_MESSAGES.id;
+  }
+}
+
 const ZDimension = z
   .string()
   .refine((value) => ReportDimension.has(value), { message: 'Unknown dimension' });
 const ZMetric = z
   .string()
   .refine((value) => ReportMetric.has(value), { message: 'Unknown metric' });
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Expected YYYY-MM-DD' });
+const ZDay = z.string().regex(DAY_PATTERN, { message: 'Expected YYYY-MM-DD' });
 
 export const ZReportFilter = z.object({
   dimension: ZDimension,
@@ -88,18 +202,67 @@ export const ZReportFilter = z.object({
 });
 export type ReportFilter = z.infer<typeof ZReportFilter>;
 
+/** What a report is: the table query without its page. */
+const reportViewFields = {
+  dimensions: z.array(ZDimension).max(ReportDimension.values.length).default(['date']),
+  metrics: z.array(ZMetric).min(1).max(ReportMetric.values.length),
+  filters: z.array(ZReportFilter).max(20).default([]),
+  /** Inclusive UTC days, at most REPORT_MAX_DAYS. */
+  from: ZDay,
+  to: ZDay,
+  /** A chosen dimension or metric key; dimensions in order when absent. */
+  sort: z.string().max(20).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  /** Which rows (ReportScope); `supply` needs the system role. */
+  scope: z
+    .enum(['account', 'supply'] as const satisfies readonly ReportScopeValue[])
+    .default('account'),
+};
+
+interface ReportView {
+  dimensions: string[];
+  metrics: string[];
+  filters: { dimension: string; values: string[] }[];
+  from: string;
+  to: string;
+  sort?: string | undefined;
+}
+
+/** The checks across fields: real days, the range, no repeats, the sort, filter values. */
+function checkReportView(view: ReportView, context: z.RefinementCtx): void {
+  const issue = (path: (string | number)[], message: string) =>
+    context.addIssue({ code: 'custom', path, message });
+  const fromOk = isReportDay(view.from);
+  const toOk = isReportDay(view.to);
+  if (DAY_PATTERN.test(view.from) && !fromOk) issue(['from'], REPORT_MESSAGES.notADate);
+  if (DAY_PATTERN.test(view.to) && !toOk) issue(['to'], REPORT_MESSAGES.notADate);
+  if (fromOk && toOk) {
+    if (view.from > view.to) issue(['from'], REPORT_MESSAGES.fromAfterTo);
+    else if (reportRangeDays(view.from, view.to) > REPORT_MAX_DAYS) {
+      issue(['to'], REPORT_MESSAGES.rangeTooLong);
+    }
+  }
+  const repeats = (list: string[], field: string) =>
+    list.forEach((key, index) => {
+      if (list.indexOf(key) !== index) issue([field, index], REPORT_MESSAGES.chosenTwice);
+    });
+  repeats(view.dimensions, 'dimensions');
+  repeats(view.metrics, 'metrics');
+  if (view.sort !== undefined && ![...view.dimensions, ...view.metrics].includes(view.sort)) {
+    issue(['sort'], REPORT_MESSAGES.unknownSort);
+  }
+  view.filters.forEach((filter, index) =>
+    filter.values.forEach((value, valueIndex) => {
+      const message = reportFilterValueIssue(filter.dimension, value);
+      if (message) issue(['filters', index, 'values', valueIndex], message);
+    }),
+  );
+}
+
 export const ZReportQuery = z
   .object({
-    dimensions: z.array(ZDimension).max(ReportDimension.values.length).default(['date']),
-    metrics: z.array(ZMetric).min(1).max(ReportMetric.values.length),
-    filters: z.array(ZReportFilter).max(20).default([]),
-    /** Inclusive UTC days. */
-    from: ZDay,
-    to: ZDay,
-    /** A dimension or metric key; dimensions in order when absent. */
-    sort: z.string().max(20).optional(),
-    order: z.enum(['asc', 'desc']).default('asc'),
-    page: z.coerce.number().int().min(1).default(1),
+    ...reportViewFields,
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     size: z.coerce
       .number()
       .int()
@@ -108,10 +271,15 @@ export const ZReportQuery = z
       })
       .default(20),
   })
-  .refine((query) => query.from <= query.to, { message: 'Must not be after to', path: ['from'] });
+  .superRefine(checkReportView);
 export type ReportQuery = z.input<typeof ZReportQuery>;
+export type ParsedReportQuery = z.output<typeof ZReportQuery>;
 
-/** One row: each chosen dimension's key (and `<dimension>_name` for named ones) and metric. */
+/**
+ * One row: each chosen dimension's key (date "YYYY-MM-DD", hour 0-23, ids as numbers, country
+ * and app as text, os as its Platform value), `<dimension>_name` for named dimensions, and
+ * each chosen metric (counts, ratios 0-1, money in micros; null on a zero denominator).
+ */
 export const ZReportRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 export type ReportRow = z.infer<typeof ZReportRow>;
 
@@ -136,3 +304,67 @@ export const queryReport = defineEndpoint({
 });
 
 export const REPORT_ENDPOINTS = { queryReport } as const;
+
+// ---------------------------------------------------------------- export (a file, not JSON)
+
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+
+export const REPORT_EXPORT_CONTENT_TYPES: Record<ReportExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Most data rows one export holds (an .xlsx sheet holds 1,048,576 rows in all). */
+export const REPORT_EXPORT_MAX_ROWS = 1_000_000;
+
+/** The export's own header words; dimension and metric labels come from their enums. */
+export const REPORT_EXPORT_LABELS = {
+  id: { en: 'ID', zh: 'ID' },
+  /** The country column beside its name holds the code. */
+  code: { en: 'code', zh: '代码' },
+  total: { en: 'Total', zh: '合计' },
+  sheet: { en: 'Report', zh: '报表' },
+  /** Ratios are written as percentages: "CTR (%)". */
+  percent: { en: '(%)', zh: '(%)' },
+  tooManyRows: {
+    en: `An export holds at most ${REPORT_EXPORT_MAX_ROWS.toLocaleString('en')} rows: narrow the report`,
+    zh: `导出最多 ${REPORT_EXPORT_MAX_ROWS.toLocaleString('en')} 行，请缩小报表范围`,
+  },
+} as const satisfies Record<string, Label>;
+
+/** `report_2026-11-01_2026-11-22.csv` */
+export function reportExportFileName(
+  range: { from: string; to: string },
+  format: ReportExportFormat,
+): string {
+  return `report_${range.from}_${range.to}.${format}`;
+}
+
+export const ZReportExport = z
+  .object({
+    ...reportViewFields,
+    format: z.enum(REPORT_EXPORT_FORMATS),
+    /** Header language; else the `language` cookie, else Accept-Language, else English. */
+    lang: z.enum(INTERFACE_LANGUAGES).optional(),
+  })
+  .superRefine(checkReportView);
+export type ReportExportRequest = z.input<typeof ZReportExport>;
+
+/**
+ * The same report as a file: every row (no paging), the totals row last, headers in the
+ * caller's language, money in currency units, ratios as percentages. The answer is the file
+ * itself (Content-Disposition: attachment), streamed; errors still answer the JSON envelope.
+ * Not in ENDPOINTS (whose answers are all envelopes): call it with fetch and read a blob.
+ */
+export const exportReport = defineEndpoint({
+  method: 'POST',
+  path: '/svc/report/export',
+  summary: 'The report as a CSV or Excel (.xlsx) file: all rows, totals last, streamed',
+  tag: 'reports',
+  access: ['adController', 'system'],
+  body: ZReportExport,
+  response: z.unknown().describe('The file (text/csv or .xlsx), not the JSON envelope'),
+});
+
+export const REPORT_FILE_ENDPOINTS = { exportReport } as const;

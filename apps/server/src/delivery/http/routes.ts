@@ -77,9 +77,10 @@ async function auction(
       return served.answer.fill ? { imp, served } : null;
     }),
   );
-  const bids = won
-    .filter((entry): entry is { imp: (typeof imps)[number]; served: Served } => entry !== null)
-    .map(({ imp, served }) => bidOf(imp, served, channel, origin));
+  const bids = won.flatMap((entry) => {
+    const bid = entry ? bidOf(entry.imp, entry.served, channel, origin) : null;
+    return bid ? [bid] : [];
+  });
   reply.header('x-openrtb-version', OPENRTB_VERSION);
   if (bids.length === 0) return reply.code(204).send();
   return reply.send({
@@ -91,11 +92,12 @@ async function auction(
 
 function bidOf(imp: BidRequest['imp'][number], served: Served, channel: Channel, origin: string) {
   const { decision, urls, claims } = served;
-  const winner = decision.winner!;
+  const winner = decision.winner;
+  if (!winner || !urls || !claims) return null;
   const format = formatOf(imp);
   const mtype = format === 'video' ? 2 : format === 'native' ? 4 : 1;
   const common = {
-    id: claims!.id,
+    id: claims.id,
     impid: imp.id,
     price: fromMicros(decision.price),
     mtype,
@@ -115,10 +117,10 @@ function bidOf(imp: BidRequest['imp'][number], served: Served, channel: Channel,
   const { creative, plan } = winner;
   return {
     ...common,
-    adm: ownMarkup(origin, creative, urls!, format),
+    adm: ownMarkup(origin, creative, urls, format),
     // An exchange buying from our own DSP tells us its price through these macros.
     ...(channel === 'dsp'
-      ? { nurl: `${urls!.win}&p=\${AUCTION_PRICE}`, burl: `${urls!.bill}&p=\${AUCTION_PRICE}` }
+      ? { nurl: `${urls.win}&p=\${AUCTION_PRICE}`, burl: `${urls.bill}&p=\${AUCTION_PRICE}` }
       : {}),
     adid: String(creative.id),
     crid: String(creative.id),

@@ -1,8 +1,11 @@
-/** Dashboard reads: the ledger balance and sums over stats_hourly. */
+/**
+ * Dashboard reads beside the report engine: the ledger balance, and plan and creative counts
+ * within a reach condition (modules/ad/reach.ts builds it).
+ */
 import { CreativeReview, PlanStatus, WideStatus } from '@adloom/domain';
-import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { creatives, ledgerEntries, plans, statsHourly } from '../../db/schema.js';
+import { creatives, ledgerEntries, plans } from '../../db/schema.js';
 
 /** The balance after the user's latest ledger entry; 0 without entries. */
 export async function findBalance(db: Database, userId: number): Promise<number> {
@@ -15,109 +18,53 @@ export async function findBalance(db: Database, userId: number): Promise<number>
   return row?.balance ?? 0;
 }
 
-/** Restricts stats to one advertiser, or (null) the whole platform. */
-function scopeOf(advertiserId: number | null): SQL | undefined {
-  return advertiserId === null ? undefined : eq(statsHourly.advertiserId, advertiserId);
-}
+const count = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
-const sumWhere = (column: typeof statsHourly.cost, condition: SQL | undefined) =>
-  sql<number>`coalesce(sum(${column}) filter (where ${condition}), 0)`.mapWith(Number);
-
-export interface Windows {
-  yesterday: Date;
-  today: Date;
-  tomorrow: Date;
-  thisMonth: Date;
-  lastMonth: Date;
-}
-
-export async function sumCostAndIncome(db: Database, advertiserId: number | null, w: Windows) {
-  const inToday = gte(statsHourly.hour, w.today);
-  const inYesterday = and(gte(statsHourly.hour, w.yesterday), lt(statsHourly.hour, w.today));
-  const inThisMonth = gte(statsHourly.hour, w.thisMonth);
-  const inLastMonth = and(gte(statsHourly.hour, w.lastMonth), lt(statsHourly.hour, w.thisMonth));
-  const earliest = w.lastMonth < w.yesterday ? w.lastMonth : w.yesterday;
-  const [row] = await db
-    .select({
-      spendToday: sumWhere(statsHourly.cost, inToday),
-      costThisMonth: sumWhere(statsHourly.cost, inThisMonth),
-      incomeToday: sumWhere(statsHourly.income, inToday),
-      incomeYesterday: sumWhere(statsHourly.income, inYesterday),
-      incomeThisMonth: sumWhere(statsHourly.income, inThisMonth),
-      incomeLastMonth: sumWhere(statsHourly.income, inLastMonth),
-    })
-    .from(statsHourly)
-    .where(
-      and(scopeOf(advertiserId), gte(statsHourly.hour, earliest), lt(statsHourly.hour, w.tomorrow)),
-    );
-  return (
-    row ?? {
-      spendToday: 0,
-      costThisMonth: 0,
-      incomeToday: 0,
-      incomeYesterday: 0,
-      incomeThisMonth: 0,
-      incomeLastMonth: 0,
-    }
-  );
-}
-
-/** Totals per UTC day in [from, to), only days that have rows. */
-export async function sumByUtcDay(db: Database, advertiserId: number | null, from: Date, to: Date) {
-  const day = sql<string>`to_char(${statsHourly.hour} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const total = (column: typeof statsHourly.cost) =>
-    sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-  return db
-    .select({
-      date: day,
-      impressions: total(statsHourly.impressions),
-      clicks: total(statsHourly.clicks),
-      cost: total(statsHourly.cost),
-      income: total(statsHourly.income),
-    })
-    .from(statsHourly)
-    .where(and(scopeOf(advertiserId), gte(statsHourly.hour, from), lt(statsHourly.hour, to)))
-    .groupBy(day)
-    .orderBy(day);
-}
-
-export interface AdCounts {
-  livePlans: number;
-  shortBalancePlans: number;
-  creativesUnderAudit: number;
-  creativesFailed: number;
-}
+/** Each plan's owner's balance: the latest ledger entry's balance_after, 0 without any. */
+const ownerBalance = sql<number>`coalesce((
+  select ${ledgerEntries.balanceAfter} from ${ledgerEntries}
+  where ${ledgerEntries.userId} = ${plans.ownerId}
+  order by ${ledgerEntries.id} desc limit 1
+), 0)`;
 
 /**
- * Plan and creative counts of one owner, or (null) the whole platform: live plans, plans
- * stalled for short balance (Balance Exhausted, Lack Of Funds), creatives waiting for audit
- * and creatives that failed it (deleted ones left out).
+ * Live plans, and plans short of balance: live or stalled for lack of funds, with the
+ * owner's balance below one day of the plan's budget (it will stall, or has, today).
  */
-export async function countAdObjects(db: Database, ownerId: number | null): Promise<AdCounts> {
-  const planScope = ownerId === null ? undefined : eq(plans.ownerId, ownerId);
-  const creativeScope = ownerId === null ? undefined : eq(creatives.ownerId, ownerId);
-  const count = (condition: SQL | undefined) =>
-    sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
-  const [planRow] = await db
+export async function countPlans(
+  db: Database,
+  reach: SQL | undefined,
+): Promise<{ livePlans: number; shortBalancePlans: number }> {
+  const [row] = await db
     .select({
       livePlans: count(eq(plans.status, PlanStatus.live)),
       shortBalancePlans: count(
-        inArray(plans.status, [PlanStatus.balanceExhausted, PlanStatus.lackOfFunds]),
+        and(
+          inArray(plans.status, [PlanStatus.live, PlanStatus.lackOfFunds]),
+          lt(ownerBalance, plans.budget),
+        ),
       ),
     })
     .from(plans)
-    .where(planScope);
-  const [creativeRow] = await db
+    .where(reach);
+  return { livePlans: row?.livePlans ?? 0, shortBalancePlans: row?.shortBalancePlans ?? 0 };
+}
+
+/** Creatives waiting for audit and creatives that failed it (deleted ones left out). */
+export async function countCreatives(
+  db: Database,
+  reach: SQL | undefined,
+): Promise<{ creativesUnderAudit: number; creativesFailed: number }> {
+  const [row] = await db
     .select({
       creativesUnderAudit: count(eq(creatives.review, CreativeReview.auditing)),
       creativesFailed: count(eq(creatives.review, CreativeReview.reject)),
     })
     .from(creatives)
-    .where(and(creativeScope, ne(creatives.status, WideStatus.deleted)));
+    .where(and(reach, ne(creatives.status, WideStatus.deleted)));
   return {
-    livePlans: planRow?.livePlans ?? 0,
-    shortBalancePlans: planRow?.shortBalancePlans ?? 0,
-    creativesUnderAudit: creativeRow?.creativesUnderAudit ?? 0,
-    creativesFailed: creativeRow?.creativesFailed ?? 0,
+    creativesUnderAudit: row?.creativesUnderAudit ?? 0,
+    creativesFailed: row?.creativesFailed ?? 0,
   };
 }

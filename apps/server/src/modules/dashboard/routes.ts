@@ -5,6 +5,6 @@ import { getDashboardSummary } from './service.js';
 
 export function registerDashboardRoutes(app: FastifyInstance): void {
   registerEndpoint(app, ENDPOINTS.dashboardSummary, async ({ auth, db }) =>
-    getDashboardSummary(db, auth.actingUser),
+    getDashboardSummary(db, auth),
   );
 }

@@ -1,22 +1,42 @@
 /**
- * The dashboard of the acting user (spec §2).
- *
- * Scope rule: an advertiser sees the stats rows whose advertiser_id is itself; a user
- * holding the system role sees the whole platform. Both spend/cost and income use the same
- * scope. Every window is a UTC calendar day or month (costs are arranged in UTC+00:00,
- * spec §9); rows dated after the current UTC day are ignored. The balance is the acting
- * user's own ledger balance. Plan and creative counts use the same scope (own objects, or
- * the platform's for the system role).
+ * The dashboard of the acting user (spec §2), content by role (docs/decisions/reports.md):
+ * - advertisers (adController): balance (own ledger), spend today and cost this month over
+ *   the account report's scope (own and owned users' traffic; all for the system);
+ * - income today / yesterday / this month / last month: system and ssp the platform's,
+ *   a slot-role user its media's, a channel or agent (userAgent) its users' traffic;
+ * - plan counts for whoever reaches plans (adController, userAgent, system), creative counts
+ *   for them and for auditors (their audit scope);
+ * - the 30-day trend over the widest of those scopes.
+ * Every stats number comes from the report engine by UTC day: one source of truth.
  */
-import { type DashboardSummary, deriveRoles } from '@adloom/domain';
+import {
+  type DashboardIncomeScope,
+  type DashboardSummary,
+  type DashboardTrendPoint,
+  type ReportRow,
+  type Role,
+} from '@adloom/domain';
 import type { Database } from '../../db/client.js';
+import type { AuthContext } from '../../http/types.js';
+import { auditScope, ownerScope } from '../ad/reach.js';
+import { accountScope, mediaScope, ownedUsersScope, type StatsScope } from '../report/scope.js';
+import { runReport } from '../report/service.js';
+import { creatives, plans } from '../../db/schema.js';
 import type { Account } from '../user/repo.js';
 import * as repo from './repo.js';
 
 const DAY_MS = 86_400_000;
 export const TREND_DAYS = 30;
 
-export function utcWindows(now: Date): repo.Windows {
+export interface Windows {
+  yesterday: Date;
+  today: Date;
+  tomorrow: Date;
+  thisMonth: Date;
+  lastMonth: Date;
+}
+
+export function utcWindows(now: Date): Windows {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   const today = Date.UTC(year, month, now.getUTCDate());
@@ -29,36 +49,146 @@ export function utcWindows(now: Date): repo.Windows {
   };
 }
 
-export async function getDashboardSummary(
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+type DailyRows = Map<string, ReportRow>;
+
+/** The engine's report by UTC day over [from, to] in the scope, keyed by day. */
+async function dailyStats(
   db: Database,
-  user: Account,
-  now: Date = new Date(),
-): Promise<DashboardSummary> {
-  const advertiserId = deriveRoles(user.ability).includes('system') ? null : user.id;
-  const windows = utcWindows(now);
-  const trendFrom = new Date(windows.today.getTime() - (TREND_DAYS - 1) * DAY_MS);
-  const [balance, sums, days, counts] = await Promise.all([
-    repo.findBalance(db, user.id),
-    repo.sumCostAndIncome(db, advertiserId, windows),
-    repo.sumByUtcDay(db, advertiserId, trendFrom, windows.tomorrow),
-    repo.countAdObjects(db, advertiserId),
-  ]);
-  const byDate = new Map(days.map((row) => [row.date, row]));
-  const trend = Array.from({ length: TREND_DAYS }, (_, index) => {
-    const date = new Date(trendFrom.getTime() + index * DAY_MS).toISOString().slice(0, 10);
-    const row = byDate.get(date);
+  scope: StatsScope,
+  from: Date,
+  to: Date,
+): Promise<DailyRows> {
+  const result = await runReport(
+    db,
+    scope,
+    {
+      dimensions: ['date'],
+      metrics: ['request', 'fill', 'imp', 'click', 'cost', 'income', 'ctr', 'cpm'],
+      filters: [],
+      from: isoDay(from),
+      to: isoDay(to),
+      order: 'asc',
+    },
+    // At most 62 days: one page.
+    { page: 1, size: 500 },
+  );
+  return new Map(result.list.map((row) => [String(row.date), row]));
+}
+
+/** The sum of one metric over the days in [from, until). */
+function sumDays(rows: DailyRows, metric: 'cost' | 'income', from: Date, until: Date): number {
+  const [first, end] = [isoDay(from), isoDay(until)];
+  let total = 0;
+  for (const [day, row] of rows) if (day >= first && day < end) total += Number(row[metric] ?? 0);
+  return total;
+}
+
+function trendOf(rows: DailyRows, from: Date): DashboardTrendPoint[] {
+  return Array.from({ length: TREND_DAYS }, (_, index) => {
+    const date = isoDay(new Date(from.getTime() + index * DAY_MS));
+    const row = rows.get(date);
+    const number = (key: string) => Number(row?.[key] ?? 0);
+    const nullable = (key: string) => (row?.[key] === null || !row ? null : Number(row[key]));
     return {
       date,
-      impressions: row?.impressions ?? 0,
-      clicks: row?.clicks ?? 0,
-      cost: row?.cost ?? 0,
-      income: row?.income ?? 0,
+      impressions: number('imp'),
+      clicks: number('click'),
+      cost: number('cost'),
+      income: number('income'),
+      requests: number('request'),
+      fills: number('fill'),
+      ctr: nullable('ctr'),
+      cpm: nullable('cpm'),
     };
   });
+}
+
+/** Whose income the income cards count, by the highest supply or channel role. */
+function incomeScopeOf(roles: readonly Role[]): DashboardIncomeScope | null {
+  if (roles.includes('system') || roles.includes('ssp')) return 'platform';
+  if (roles.includes('slot')) return 'media';
+  if (roles.includes('userAgent')) return 'users';
+  return null;
+}
+
+async function statsScopeOf(
+  db: Database,
+  user: Account,
+  kind: DashboardIncomeScope | 'account',
+): Promise<StatsScope> {
+  switch (kind) {
+    case 'platform':
+      return { kind: 'all' };
+    case 'media':
+      return mediaScope(db, user);
+    case 'users':
+      return ownedUsersScope(db, user);
+    case 'account':
+      return accountScope(db, user);
+  }
+}
+
+export async function getDashboardSummary(
+  db: Database,
+  auth: AuthContext,
+  now: Date = new Date(),
+): Promise<DashboardSummary> {
+  const user = auth.actingUser;
+  const roles = auth.roles;
+  const advertiser = roles.includes('adController');
+  const incomeScope = incomeScopeOf(roles);
+  const reachesPlans = advertiser || roles.includes('userAgent') || roles.includes('system');
+  // The trend shows the widest view the user has: the platform, else its own advertising.
+  const trendKind = incomeScope === 'platform' ? 'platform' : advertiser ? 'account' : incomeScope;
+
+  const w = utcWindows(now);
+  const trendFrom = new Date(w.today.getTime() - (TREND_DAYS - 1) * DAY_MS);
+  const from = w.lastMonth < trendFrom ? w.lastMonth : trendFrom;
+  const wanted: (DashboardIncomeScope | 'account' | null)[] = [
+    advertiser ? 'account' : null,
+    incomeScope,
+    trendKind,
+  ];
+  const kinds = [...new Set(wanted.filter((kind) => kind !== null))];
+  const daily = new Map<string, DailyRows>();
+  await Promise.all(
+    kinds.map(async (kind) => {
+      const scope = await statsScopeOf(db, user, kind);
+      daily.set(kind, await dailyStats(db, scope, from, w.today));
+    }),
+  );
+
+  const account = daily.get('account');
+  const income = incomeScope ? daily.get(incomeScope) : undefined;
+  const trend = trendKind ? daily.get(trendKind) : undefined;
+  const incomeIn = (start: Date, until: Date) =>
+    income ? sumDays(income, 'income', start, until) : null;
+
+  const [balance, planCounts, creativeCounts] = await Promise.all([
+    advertiser ? repo.findBalance(db, user.id) : null,
+    reachesPlans ? repo.countPlans(db, await ownerScope(db, auth, plans.ownerId)) : null,
+    reachesPlans
+      ? repo.countCreatives(db, await ownerScope(db, auth, creatives.ownerId))
+      : roles.includes('adExam')
+        ? repo.countCreatives(db, auditScope(auth, creatives.ownerId))
+        : null,
+  ]);
+
   return {
     balance,
-    ...sums,
-    ...counts,
-    trend,
+    spendToday: account ? sumDays(account, 'cost', w.today, w.tomorrow) : null,
+    costThisMonth: account ? sumDays(account, 'cost', w.thisMonth, w.tomorrow) : null,
+    incomeToday: incomeIn(w.today, w.tomorrow),
+    incomeYesterday: incomeIn(w.yesterday, w.today),
+    incomeThisMonth: incomeIn(w.thisMonth, w.tomorrow),
+    incomeLastMonth: incomeIn(w.lastMonth, w.thisMonth),
+    incomeScope,
+    livePlans: planCounts?.livePlans ?? null,
+    shortBalancePlans: planCounts?.shortBalancePlans ?? null,
+    creativesUnderAudit: creativeCounts?.creativesUnderAudit ?? null,
+    creativesFailed: creativeCounts?.creativesFailed ?? null,
+    trend: trend ? trendOf(trend, trendFrom) : [],
   };
 }

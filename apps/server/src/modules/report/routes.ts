@@ -1,10 +1,12 @@
-import { AppError, ENDPOINTS } from '@adloom/domain';
+import { ENDPOINTS } from '@adloom/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
+import { registerReportExport } from './export-route.js';
+import { queryReport } from './service.js';
 
-/** Placeholder: the report engine (issue 8) replaces this. */
 export function registerReportRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, ENDPOINTS.queryReport, async () => {
-    throw new AppError('other', 'The report engine is not built yet');
-  });
+  registerEndpoint(app, ENDPOINTS.queryReport, async ({ auth, body, db }) =>
+    queryReport(db, auth, body),
+  );
+  registerReportExport(app);
 }

@@ -1,4 +1,3 @@
-import { coming } from './coming';
 import { common } from './common';
 import { dashboard } from './dashboard';
 import { error } from './error';
@@ -30,7 +29,6 @@ export const messages = {
   dashboard,
   user,
   error,
-  coming,
   validation,
   list,
   change,

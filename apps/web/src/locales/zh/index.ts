@@ -1,5 +1,4 @@
 import type { Messages } from '../types';
-import { coming } from './coming';
 import { common } from './common';
 import { dashboard } from './dashboard';
 import { error } from './error';
@@ -31,7 +30,6 @@ export const messages: Messages = {
   dashboard,
   user,
   error,
-  coming,
   validation,
   list,
   change,

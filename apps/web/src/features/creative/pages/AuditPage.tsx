@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CreativeAuditState,
@@ -58,7 +59,14 @@ const DETACHED = {
 export function AuditPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const [tab, setTab] = useState<ReviewState>('pending');
+  // The dashboard's cards open a tab directly (`?tab=failed`).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<ReviewState>(() => {
+    const wanted = params.get('tab') ?? '';
+    return (REVIEW_STATES as readonly string[]).includes(wanted)
+      ? (wanted as ReviewState)
+      : 'pending';
+  });
   const [styleId, setStyleId] = useState<number | undefined>();
   const [language, setLanguage] = useState<string | undefined>();
   const list = useListState({ sortable: AUDIT_SORTS });

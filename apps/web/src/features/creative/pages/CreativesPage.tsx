@@ -8,6 +8,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Empty, Popconfirm, Select, Typography, message } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CREATIVE_SORTS,
@@ -51,7 +52,12 @@ export function CreativesPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const list = useListState({ sortable: CREATIVE_SORTS });
-  const [auditState, setAuditState] = useState<string | undefined>();
+  // The dashboard's cards open the list filtered (`?audit_state=failed`).
+  const [params] = useSearchParams();
+  const [auditState, setAuditState] = useState<string | undefined>(() => {
+    const wanted = params.get('audit_state') ?? '';
+    return (REVIEW_STATES as readonly string[]).includes(wanted) ? wanted : undefined;
+  });
   const [styleId, setStyleId] = useState<number | undefined>();
   const [language, setLanguage] = useState<string | undefined>();
   const query = useQuery(

@@ -1,58 +1,79 @@
+/**
+ * The 30-day trend of one metric, switched by the dashboard's metric selector. Money (cost,
+ * income, eCPM) is plotted in currency units, CTR in percent; a day without impressions has
+ * no CTR or eCPM and leaves a gap.
+ */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { fromMicros, type DashboardSummary } from '@adloom/domain';
-import { EChart, type LineChartOption } from './EChart';
+import {
+  formatCount,
+  formatNumber,
+  fromMicros,
+  type DashboardTrendMetric,
+  type DashboardTrendPoint,
+} from '@adloom/domain';
+import { EChart, type ChartOption } from '../../../components/charts/EChart';
 
-type TrendPoint = DashboardSummary['trend'][number];
+const MONEY: readonly DashboardTrendMetric[] = ['cost', 'income', 'cpm'];
 
-/** The 30-day trend: impressions and clicks on the left axis, cost and income on the right. */
-export function TrendChart({ trend }: { trend: readonly TrendPoint[] }) {
-  const { t } = useTranslation();
-  const option = useMemo<LineChartOption>(
+/** A point's value as plotted: money in currency units, CTR in percent. */
+export function trendValue(
+  point: DashboardTrendPoint,
+  metric: DashboardTrendMetric,
+): number | null {
+  const value = point[metric];
+  if (value === null) return null;
+  if (MONEY.includes(metric)) return fromMicros(value);
+  if (metric === 'ctr') return value * 100;
+  return value;
+}
+
+/** A plotted value as the tooltip shows it: "12.50", "3.45%", "1,234". */
+export function formatTrendValue(metric: DashboardTrendMetric, plotted: number | null): string {
+  if (plotted === null) return '-';
+  if (MONEY.includes(metric)) return formatNumber(plotted);
+  if (metric === 'ctr') return `${formatNumber(plotted)}%`;
+  return formatCount(plotted);
+}
+
+export function TrendChart({
+  trend,
+  metric,
+  name,
+  label,
+}: {
+  trend: readonly DashboardTrendPoint[];
+  metric: DashboardTrendMetric;
+  /** The series name (the metric in the interface language). */
+  name: string;
+  /** What the chart shows, for screen readers. */
+  label: string;
+}) {
+  const option = useMemo<ChartOption>(
     () => ({
-      color: ['#0958d9', '#13a8a8', '#d4380d', '#389e0d'],
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 56, right: 64, top: 40, bottom: 32 },
+      color: [MONEY.includes(metric) ? '#d4380d' : '#0958d9'],
+      tooltip: {
+        trigger: 'axis',
+        valueFormatter: (value) =>
+          formatTrendValue(metric, typeof value === 'number' ? value : null),
+      },
+      grid: { left: 64, right: 24, top: 24, bottom: 32 },
       xAxis: {
         type: 'category',
         boundaryGap: false,
         data: trend.map((point) => point.date.slice(5)),
       },
-      yAxis: [
-        { type: 'value', name: `${t('dashboard.impressions')} / ${t('dashboard.clicks')}` },
-        { type: 'value', name: `${t('dashboard.cost')} / ${t('dashboard.incomeSeries')}` },
-      ],
+      yAxis: { type: 'value' },
       series: [
         {
-          name: t('dashboard.impressions'),
+          name,
           type: 'line',
           smooth: true,
-          data: trend.map((p) => p.impressions),
-        },
-        {
-          name: t('dashboard.clicks'),
-          type: 'line',
-          smooth: true,
-          data: trend.map((p) => p.clicks),
-        },
-        {
-          name: t('dashboard.cost'),
-          type: 'line',
-          smooth: true,
-          yAxisIndex: 1,
-          data: trend.map((p) => fromMicros(p.cost)),
-        },
-        {
-          name: t('dashboard.incomeSeries'),
-          type: 'line',
-          smooth: true,
-          yAxisIndex: 1,
-          data: trend.map((p) => fromMicros(p.income)),
+          areaStyle: { opacity: 0.08 },
+          data: trend.map((point) => trendValue(point, metric)),
         },
       ],
     }),
-    [trend, t],
+    [trend, metric, name],
   );
-  return <EChart option={option} label={t('dashboard.trend')} />;
+  return <EChart option={option} label={label} height={300} testId="dashboard-trend" />;
 }

@@ -1,64 +1,97 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { Ability, COOKIES, type CurrentUser, type DashboardSummary } from '@adloom/domain';
-import { SessionProvider } from '../../../app/session';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Ability, type DashboardSummary, type DashboardTrendPoint } from '@adloom/domain';
 import { configureApi } from '../../../lib/api';
 import { setupI18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query';
+import { envelope, renderSignedIn } from '../../../test/render';
 import { DashboardPage } from './DashboardPage';
 
-const summary: DashboardSummary = {
-  balance: 12_500_000,
-  spendToday: 1_000_000,
-  costThisMonth: 0,
-  incomeToday: 0,
-  incomeYesterday: 0,
-  incomeThisMonth: 0,
-  incomeLastMonth: 0,
-  livePlans: null,
-  shortBalancePlans: null,
-  creativesUnderAudit: 4,
-  creativesFailed: null,
-  trend: [{ date: '2026-11-01', impressions: 0, clicks: 0, cost: 0, income: 0 }],
-};
+// jsdom has no canvas: the chart shows what it was asked to draw instead.
+vi.mock('../../../components/charts/EChart', () => ({
+  CHART_COLORS: [],
+  EChart: ({ option, label, testId }: { option: unknown; label: string; testId?: string }) => (
+    <div role="img" aria-label={label} data-testid={testId} data-option={JSON.stringify(option)} />
+  ),
+}));
 
-function user(ability: number): CurrentUser {
+const ADVERTISER = Ability.login | Ability.adManage;
+const OPERATOR = Ability.login | Ability.slot | Ability.ssp;
+const AUDITOR = Ability.login | Ability.examAdvanced;
+
+function day(date: string, overrides: Partial<DashboardTrendPoint> = {}): DashboardTrendPoint {
   return {
-    id: 1,
-    username: 'u',
-    nickname: 'U',
-    avatar: '',
-    introduction: '',
-    ability,
-    parentId: null,
-    realUser: null,
+    date,
+    impressions: 0,
+    clicks: 0,
+    cost: 0,
+    income: 0,
+    requests: 0,
+    fills: 0,
+    ctr: null,
+    cpm: null,
+    ...overrides,
   };
 }
 
-function envelope(code: number, data: unknown, msg = 'ok') {
-  return new Response(JSON.stringify({ code, msg, data }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+const TRAFFIC = [
+  day('2026-11-21', { impressions: 2000, clicks: 40, cost: 3_500_000, ctr: 0.02, cpm: 1_750_000 }),
+  day('2026-11-22', { impressions: 1000, clicks: 10, cost: 1_250_000, ctr: 0.01, cpm: 1_250_000 }),
+];
 
-function renderDashboard(ability: number, dashboard: () => Response) {
-  document.cookie = `${COOKIES.adminToken}=t; path=/`;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url.startsWith('/svc/dashboard') ? dashboard() : envelope(200, user(ability)),
-    ),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider>
-        <MemoryRouter>
-          <DashboardPage />
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
+const advertiser: DashboardSummary = {
+  balance: 12_500_000,
+  spendToday: 1_250_000,
+  costThisMonth: 4_750_000,
+  incomeToday: null,
+  incomeYesterday: null,
+  incomeThisMonth: null,
+  incomeLastMonth: null,
+  incomeScope: null,
+  livePlans: 3,
+  shortBalancePlans: 1,
+  creativesUnderAudit: 4,
+  creativesFailed: 0,
+  trend: TRAFFIC,
+};
+
+const operator: DashboardSummary = {
+  ...advertiser,
+  balance: null,
+  spendToday: null,
+  costThisMonth: null,
+  incomeToday: 2_000_000,
+  incomeYesterday: 1_000_000,
+  incomeThisMonth: 0,
+  incomeLastMonth: 0,
+  incomeScope: 'platform',
+  livePlans: null,
+  shortBalancePlans: null,
+  creativesUnderAudit: null,
+  creativesFailed: null,
+  trend: [day('2026-11-21'), day('2026-11-22')],
+};
+
+function renderDashboard(
+  ability: number,
+  summary: () => DashboardSummary | Response,
+  path = '/dashboard',
+) {
+  return renderSignedIn(
+    <DashboardPage />,
+    (url) => {
+      if (url.startsWith('/svc/dashboard')) return summary();
+      if (url.startsWith('/svc/fund/ledger')) {
+        return {
+          list: [],
+          total: 0,
+          page: 1,
+          size: 20,
+          totals: { topUp: 0, spend: 0, adjustment: 0, balance: 0 },
+        };
+      }
+      return [];
+    },
+    { ability, path },
   );
 }
 
@@ -68,6 +101,8 @@ async function valueOf(title: string): Promise<string | null | undefined> {
   return heading.closest('.ant-statistic')?.querySelector('.ant-statistic-content-value')
     ?.textContent;
 }
+
+const linkOf = (key: string) => screen.getByTestId(`dashboard-card-${key}`).getAttribute('href');
 
 beforeAll(async () => {
   await setupI18n('en');
@@ -79,44 +114,117 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('DashboardPage', { timeout: 15_000 }, () => {
-  it('shows money from micros, counts, and a hint instead of a false zero', async () => {
-    renderDashboard(Ability.login | Ability.adManage, () => envelope(200, summary));
+describe('DashboardPage', { timeout: 30_000 }, () => {
+  it("shows an advertiser's money from micros and counts, each linked to its screen", async () => {
+    renderDashboard(ADVERTISER, () => advertiser);
     expect(await valueOf('Account balance')).toBe('12.50');
-    expect(await valueOf('Spend today')).toBe('1.00');
+    expect(await valueOf('Spend today')).toBe('1.25');
+    expect(await valueOf('Cost this month')).toBe('4.75');
+    expect(await valueOf('Live plans')).toBe('3');
     expect(await valueOf('Creatives under audit')).toBe('4');
-    expect(screen.getAllByText('Available when the plans module arrives')).toHaveLength(2);
-    expect(screen.getAllByText('Available when the creatives module arrives')).toHaveLength(1);
-    expect(screen.getByText('No traffic in the last 30 days yet')).toBeTruthy();
+    expect(linkOf('balance')).toBe('/dashboard?ledger=me');
+    expect(linkOf('spendToday')).toBe('/report/index');
+    expect(linkOf('livePlans')).toBe('/ad/plan?view=live');
+    expect(linkOf('shortBalancePlans')).toBe('/ad/plan?view=stalled');
+    expect(linkOf('creativesUnderAudit')).toBe('/ad/idea?review=1');
+    expect(linkOf('creativesFailed')).toBe('/ad/idea?review=2');
+    // Income is not the advertiser's (null): no card.
+    expect(screen.queryByText('Income today')).toBeNull();
     expect(screen.getByRole('button', { name: 'Publish new ad' })).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-start')).toBeNull();
   });
 
-  it('links each count to the screen behind it: plans and creatives, or the audit queue', async () => {
-    renderDashboard(Ability.login | Ability.adManage, () => envelope(200, summary));
-    expect(await valueOf('Creatives under audit')).toBe('4');
-    expect(screen.getByText('Creatives under audit').closest('a')?.getAttribute('href')).toBe(
-      '/ad/idea',
-    );
-    vi.unstubAllGlobals();
-    document.body.innerHTML = '';
-    renderDashboard(Ability.login | Ability.examAdvanced, () => envelope(200, summary));
-    expect(await valueOf('Creatives under audit')).toBe('4');
-    expect(screen.getByText('Creatives under audit').closest('a')?.getAttribute('href')).toBe(
-      '/ad/exam',
-    );
-  });
-
-  it('offers publishing only to ad controllers', async () => {
-    renderDashboard(Ability.login, () => envelope(200, summary));
-    expect(await valueOf('Account balance')).toBe('12.50');
+  it("shows an operator's income linked to the media, and what to do first", async () => {
+    renderDashboard(OPERATOR, () => operator);
+    expect(await valueOf('Income today')).toBe('2.00');
+    expect(await valueOf('Income yesterday')).toBe('1.00');
+    expect(linkOf('incomeToday')).toBe('/ssp/media');
+    expect(screen.queryByText('Account balance')).toBeNull();
+    expect(screen.queryByText('Live plans')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Publish new ad' })).toBeNull();
+    const start = screen.getByTestId('dashboard-start');
+    const links = within(start)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/ssp/media', '/ssp/slot', '/ssp/dsp']);
+    expect(screen.getByText('No traffic in the last 30 days yet')).toBeTruthy();
+  });
+
+  it("links an auditor's counts to the audit queue", async () => {
+    renderDashboard(AUDITOR, () => ({
+      ...operator,
+      incomeToday: null,
+      incomeYesterday: null,
+      incomeThisMonth: null,
+      incomeLastMonth: null,
+      incomeScope: null,
+      creativesUnderAudit: 7,
+      creativesFailed: 2,
+      trend: [],
+    }));
+    expect(await valueOf('Creatives under audit')).toBe('7');
+    expect(linkOf('creativesUnderAudit')).toBe('/ad/exam?tab=pending');
+    expect(linkOf('creativesFailed')).toBe('/ad/exam?tab=failed');
+    // No stats for an auditor: no trend.
+    expect(screen.queryByText('Data trend, last 30 days')).toBeNull();
+  });
+
+  it('tells a new advertiser where to begin', async () => {
+    renderDashboard(ADVERTISER, () => ({
+      ...advertiser,
+      balance: 0,
+      spendToday: 0,
+      costThisMonth: 0,
+      livePlans: 0,
+      shortBalancePlans: 0,
+      creativesUnderAudit: 0,
+      trend: [day('2026-11-21'), day('2026-11-22')],
+    }));
+    const start = await screen.findByTestId('dashboard-start');
+    expect(within(start).getByText(/Have your account topped up/)).toBeTruthy();
+    const links = within(start)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/ad/idea', '/ad/plan/new']);
+    expect(screen.getByText(/once a live plan serves/)).toBeTruthy();
+  });
+
+  it('switches the trend metric: money in currency units, only metrics of the role', async () => {
+    renderDashboard(ADVERTISER, () => advertiser);
+    const switcher = await screen.findByRole('radiogroup', { name: 'Trend metric' });
+    const options = within(switcher)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.textContent);
+    expect(options).toEqual(['Impressions', 'Clicks', 'Cost', 'CTR', 'eCPM']);
+    const chart = await screen.findByTestId('dashboard-trend', {}, { timeout: 15_000 });
+    expect(chart.getAttribute('aria-label')).toBe('Impressions per day over the last 30 days');
+    fireEvent.click(within(switcher).getByText('Cost'));
+    await waitFor(() =>
+      expect(screen.getByTestId('dashboard-trend').getAttribute('aria-label')).toBe(
+        'Cost per day over the last 30 days',
+      ),
+    );
+    const option = JSON.parse(screen.getByTestId('dashboard-trend').dataset.option ?? '{}') as {
+      series: { data: number[] }[];
+    };
+    expect(option.series[0]?.data).toEqual([3.5, 1.25]);
+  });
+
+  it("opens the user's own ledger from the balance card's link", async () => {
+    const requests = renderDashboard(ADVERTISER, () => advertiser, '/dashboard?ledger=me');
+    expect(await screen.findByText('My ledger')).toBeTruthy();
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.includes('/svc/fund/ledger/list'))).toBe(true),
+    );
+    const ledger = requests.find((request) => request.url.includes('/svc/fund/ledger/list'));
+    expect(ledger?.url).toContain('user_id=1');
+    // Not the account managers' endpoint, which an advertiser may not call.
+    expect(requests.some((request) => request.url.includes('/svc/sys/account'))).toBe(false);
   });
 
   it('shows an error with a retry that loads again', async () => {
     let fail = true;
-    renderDashboard(Ability.login, () =>
-      fail ? envelope(-500, null, 'boom') : envelope(200, summary),
-    );
+    renderDashboard(ADVERTISER, () => (fail ? envelope(-500, null, 'boom') : advertiser));
     expect(await screen.findByText('The dashboard could not be loaded.')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -1,61 +1,41 @@
 /**
- * /dashboard (spec §2): money cards, plan and creative counts, the publish-new-ad button
- * for ad controllers, and the 30-day trend chart (echarts, loaded only here).
+ * /dashboard (spec §2), content by role: advertisers' balance, spend and delivery counts
+ * with the publish-new-ad button; channel and supply-side roles' income; auditors' queue;
+ * the 30-day trend with a metric switch. Every card opens the screen behind it; a new user
+ * is told what to do first. echarts and the ledger load only when shown.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Button, Card, Col, Empty, Result, Row, Skeleton, Statistic } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button, Card, Col, Empty, Result, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatMoney, type DashboardSummary } from '@adloom/domain';
+import {
+  formatCount,
+  formatMoney,
+  type DashboardSummary,
+  type DashboardTrendMetric,
+  type Role,
+} from '@adloom/domain';
 import { useSession } from '../../../app/session';
 import { Loading } from '../../../app/Loading';
 import { useDashboardSummary } from '../api';
+import {
+  LEDGER_PARAM,
+  dashboardSections,
+  hasTraffic,
+  mayOpen,
+  trendMetrics,
+  trendReport,
+  type DashboardCard,
+} from '../cards';
 import styles from './DashboardPage.module.css';
 
 const TrendChart = lazy(() =>
   import('../components/TrendChart').then((m) => ({ default: m.TrendChart })),
 );
-
-type MoneyKey = keyof Pick<
-  DashboardSummary,
-  | 'balance'
-  | 'spendToday'
-  | 'costThisMonth'
-  | 'incomeToday'
-  | 'incomeYesterday'
-  | 'incomeThisMonth'
-  | 'incomeLastMonth'
->;
-type CountKey = keyof Pick<
-  DashboardSummary,
-  'livePlans' | 'shortBalancePlans' | 'creativesUnderAudit' | 'creativesFailed'
->;
-
-const SPENDING: readonly MoneyKey[] = ['balance', 'spendToday', 'costThisMonth'];
-const INCOME: readonly MoneyKey[] = [
-  'incomeToday',
-  'incomeYesterday',
-  'incomeThisMonth',
-  'incomeLastMonth',
-];
-const COUNTS: readonly { key: CountKey; pending: string; kind: 'plans' | 'creatives' }[] = [
-  { key: 'livePlans', pending: 'dashboard.plansPending', kind: 'plans' },
-  { key: 'shortBalancePlans', pending: 'dashboard.plansPending', kind: 'plans' },
-  { key: 'creativesUnderAudit', pending: 'dashboard.creativesPending', kind: 'creatives' },
-  { key: 'creativesFailed', pending: 'dashboard.creativesPending', kind: 'creatives' },
-];
-
-/** The screen behind a count card, when the user may open it. */
-function screenOf(kind: 'plans' | 'creatives', roles: readonly string[]): string | undefined {
-  if (roles.includes('adController')) return kind === 'plans' ? '/ad/plan' : '/ad/idea';
-  if (kind === 'creatives' && roles.includes('adExam')) return '/ad/exam';
-  return undefined;
-}
-
-function hasTraffic(trend: DashboardSummary['trend']): boolean {
-  return trend.some((p) => p.impressions > 0 || p.clicks > 0 || p.cost > 0 || p.income > 0);
-}
+const OwnLedgerDrawer = lazy(() =>
+  import('../components/OwnLedgerDrawer').then((m) => ({ default: m.OwnLedgerDrawer })),
+);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -66,16 +46,127 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function StatCard({ card }: { card: DashboardCard }) {
+  const { t } = useTranslation();
+  const body = (
+    <Card hoverable={card.to !== undefined}>
+      <Statistic
+        title={t(`dashboard.${card.key}`)}
+        value={card.kind === 'money' ? formatMoney(card.value) : formatCount(card.value)}
+      />
+    </Card>
+  );
+  return card.to ? (
+    <Link to={card.to} className={styles.cardLink} data-testid={`dashboard-card-${card.key}`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={styles.cardLink} data-testid={`dashboard-card-${card.key}`}>
+      {body}
+    </div>
+  );
+}
+
+/** What a new user does first, when nothing runs yet. */
+function GettingStarted({ roles, data }: { roles: readonly Role[]; data: DashboardSummary }) {
+  const { t } = useTranslation();
+  const steps: { text: string; to?: string; action?: string }[] = [];
+  const link = (text: string, to: string, action: string) =>
+    mayOpen(to, roles) ? { text, to, action } : { text };
+  if (data.spendToday !== null && (data.livePlans ?? 0) === 0) {
+    if ((data.balance ?? 0) <= 0) steps.push({ text: t('dashboard.start.topUp') });
+    steps.push(
+      link(t('dashboard.start.creative'), '/ad/idea', t('dashboard.start.toCreatives')),
+      link(t('dashboard.start.plan'), '/ad/plan/new', t('dashboard.start.toPlan')),
+    );
+  } else if (
+    data.incomeScope !== null &&
+    data.incomeScope !== 'users' &&
+    !hasTraffic(data.trend) &&
+    mayOpen('/ssp/media', roles)
+  ) {
+    steps.push(
+      link(t('dashboard.start.media'), '/ssp/media', t('dashboard.start.toMedia')),
+      link(t('dashboard.start.slot'), '/ssp/slot', t('dashboard.start.toSlots')),
+    );
+    if (mayOpen('/ssp/dsp', roles)) {
+      steps.push(link(t('dashboard.start.dsp'), '/ssp/dsp', t('dashboard.start.toDsp')));
+    }
+  }
+  if (steps.length === 0) return null;
+  return (
+    <Section title={t('dashboard.start.title')}>
+      <Card>
+        <ol className={styles.steps} data-testid="dashboard-start">
+          {steps.map((step) => (
+            <li key={step.text}>
+              {step.text} {step.to && step.action && <Link to={step.to}>{step.action}</Link>}
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </Section>
+  );
+}
+
+function Trend({ roles, data }: { roles: readonly Role[]; data: DashboardSummary }) {
+  const { t } = useTranslation();
+  const metrics = trendMetrics(data);
+  const [chosen, setChosen] = useState<DashboardTrendMetric | undefined>();
+  const metric = chosen && metrics.includes(chosen) ? chosen : metrics[0];
+  if (!metric) return null;
+  const report = trendReport(roles);
+  const name = t(`dashboard.metric.${metric}`);
+  return (
+    <Section title={t('dashboard.trend')}>
+      <Card>
+        <div className={styles.trendBar}>
+          <Segmented<DashboardTrendMetric>
+            aria-label={t('dashboard.trendMetric')}
+            value={metric}
+            onChange={setChosen}
+            options={metrics.map((value) => ({
+              value,
+              label: t(`dashboard.metric.${value}`),
+            }))}
+          />
+          {report && <Link to={report}>{t('dashboard.openReport')}</Link>}
+        </div>
+        {hasTraffic(data.trend) ? (
+          <Suspense fallback={<Loading />}>
+            <TrendChart
+              trend={data.trend}
+              metric={metric}
+              name={name}
+              label={t('dashboard.trendOf', { metric: name })}
+            />
+          </Suspense>
+        ) : (
+          <Empty
+            description={
+              data.spendToday !== null
+                ? t('dashboard.noTrafficAdvertiser')
+                : t('dashboard.noTraffic')
+            }
+          />
+        )}
+      </Card>
+    </Section>
+  );
+}
+
 export function DashboardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { roles } = useSession();
+  const { roles, user } = useSession();
   const summary = useDashboardSummary();
+  const [params, setParams] = useSearchParams();
+  const ledgerOpen = params.get(LEDGER_PARAM) !== null;
 
   const header = (
     <div className={styles.header}>
       <h1 className={styles.title}>{t('menu.dashboard')}</h1>
-      {roles.includes('adController') && (
+      {mayOpen('/ad/plan/new', roles) && (
         <Button
           type="primary"
           icon={<PlusOutlined aria-hidden />}
@@ -129,59 +220,48 @@ export function DashboardPage() {
   }
 
   const data = summary.data;
-  const moneyCard = (key: MoneyKey) => (
-    <Col key={key} xs={24} sm={12} xl={6}>
-      <Card>
-        <Statistic title={t(`dashboard.${key}`)} value={formatMoney(data[key])} />
-      </Card>
-    </Col>
-  );
+  const sections = dashboardSections(data, roles);
+  const hasTrend = trendMetrics(data).length > 0;
 
   return (
     <>
       {header}
-      <Section title={t('dashboard.spending')}>
-        <Row gutter={[16, 16]}>{SPENDING.map(moneyCard)}</Row>
-      </Section>
-      <Section title={t('dashboard.income')}>
-        <Row gutter={[16, 16]}>{INCOME.map(moneyCard)}</Row>
-      </Section>
-      <Section title={t('dashboard.delivery')}>
-        <Row gutter={[16, 16]}>
-          {COUNTS.map(({ key, pending, kind }) => {
-            const value = data[key];
-            const screen = screenOf(kind, roles);
-            const card = (
-              <Card hoverable={screen !== undefined && value !== null}>
-                {value === null ? (
-                  <div className={styles.pending}>
-                    <div className={styles.pendingTitle}>{t(`dashboard.${key}`)}</div>
-                    <div className={styles.pendingText}>{t(pending)}</div>
-                  </div>
-                ) : (
-                  <Statistic title={t(`dashboard.${key}`)} value={formatCount(value)} />
-                )}
-              </Card>
-            );
-            return (
-              <Col key={key} xs={24} sm={12} xl={6}>
-                {screen && value !== null ? <Link to={screen}>{card}</Link> : card}
+      <GettingStarted roles={roles} data={data} />
+      {sections.map((section) => (
+        <Section key={section.key} title={t(`dashboard.section.${section.key}`)}>
+          <Row gutter={[16, 16]}>
+            {section.cards.map((card) => (
+              <Col key={card.key} xs={24} sm={12} xl={6}>
+                <StatCard card={card} />
               </Col>
-            );
-          })}
-        </Row>
-      </Section>
-      <Section title={t('dashboard.trend')}>
+            ))}
+          </Row>
+        </Section>
+      ))}
+      <Trend roles={roles} data={data} />
+      {sections.length === 0 && !hasTrend && (
         <Card>
-          {hasTraffic(data.trend) ? (
-            <Suspense fallback={<Loading />}>
-              <TrendChart trend={data.trend} />
-            </Suspense>
-          ) : (
-            <Empty description={t('dashboard.noTraffic')} />
-          )}
+          <Empty description={t('dashboard.nothing')}>
+            <Link to="/user/index">{t('dashboard.toProfile')}</Link>
+          </Empty>
         </Card>
-      </Section>
+      )}
+      {ledgerOpen && (
+        <Suspense fallback={null}>
+          <OwnLedgerDrawer
+            userId={user?.id ?? null}
+            onClose={() =>
+              setParams(
+                (current) => {
+                  current.delete(LEDGER_PARAM);
+                  return current;
+                },
+                { replace: true },
+              )
+            }
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -19,7 +19,7 @@ import {
   message,
 } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   Billing,
@@ -69,7 +69,12 @@ export function PlansPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const list = useListState({ sortable: PLAN_SORTS });
-  const [view, setView] = useState<View>('all');
+  // The dashboard's cards open a view directly (`?view=live`).
+  const [params] = useSearchParams();
+  const [view, setView] = useState<View>(() => {
+    const wanted = params.get('view');
+    return wanted && wanted in VIEWS ? (wanted as View) : 'all';
+  });
   const [billing, setBilling] = useState<number | undefined>();
   const [messages, messageHolder] = message.useMessage();
   const refresh = useInvalidatePlans();

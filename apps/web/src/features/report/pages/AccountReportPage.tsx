@@ -1,6 +1,15 @@
-import { ComingPage } from '../../coming/pages/ComingPage';
+/** /report/index, the account report (spec §2; role adController): the engine's defaults. */
+import { useTranslation } from 'react-i18next';
+import { ReportWorkspace } from '../components/ReportWorkspace';
+import { ACCOUNT_REPORT } from '../model/presets';
+import styles from '../components/report.module.css';
 
-/** Placeholder until the page lands (issue 7/8). */
 export function AccountReportPage() {
-  return <ComingPage />;
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className={styles.title}>{t('menu.accountReport')}</h1>
+      <ReportWorkspace preset={ACCOUNT_REPORT} />
+    </>
+  );
 }

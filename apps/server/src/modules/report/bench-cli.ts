@@ -1,0 +1,56 @@
+/**
+ * One run of the reports benchmark on one database (bench/reports/run.mjs calls it): migrate,
+ * seed, time the typical reports, print the figures as one JSON line on stdout (progress on
+ * stderr).
+ *
+ *   node --import tsx apps/server/src/modules/report/bench-cli.ts \
+ *     (--database-url postgres://…/throwaway | --pglite) [--rows 10000000] [--days 90] [--runs 10]
+ */
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, selectRows } from '../../db/client.js';
+import { migrateDatabase } from '../../db/migrate.js';
+import { benchCases, measureReports, seedBenchStats } from './bench.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    pglite: { type: 'boolean', default: false },
+    rows: { type: 'string', default: '10000000' },
+    days: { type: 'string', default: '90' },
+    runs: { type: 'string', default: '10' },
+  },
+});
+
+const url = flags['database-url'];
+if (!url && !flags.pglite) throw new Error('Give --database-url or --pglite');
+const handle = url ? openPostgres(url, 2) : openPglite(await PGlite.create());
+try {
+  await migrateDatabase(handle);
+  const now = new Date();
+  const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const started = performance.now();
+  const rows = await seedBenchStats(handle.db, {
+    rows: Number(flags.rows),
+    days: Number(flags.days),
+    lastDay,
+    onDay: (done, of) => {
+      if (done % 10 === 0 || done === of) process.stderr.write(`  seeded ${done}/${of} days\n`);
+    },
+  });
+  const seedSeconds = (performance.now() - started) / 1000;
+  const [sizes] = await selectRows<Record<string, number>>(
+    handle.db,
+    sql`select (select count(*) from stats_hourly)::int as hourly,
+               (select count(*) from stats_daily)::int as daily,
+               (select count(*) from stats_plan_hourly)::int as "planHourly"`,
+  );
+  const figures = await measureReports(handle.db, benchCases(lastDay), Number(flags.runs));
+  process.stdout.write(
+    `${JSON.stringify({ database: handle.kind, rows, seedSeconds, tables: sizes, figures })}\n`,
+  );
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,343 @@
+/**
+ * The report engine's SQL (docs/decisions/reports.md). One grouped query over the smallest
+ * stats table that holds every column the report needs: stats_plan_hourly (hour, advertiser,
+ * plan), stats_daily (every dimension but the hour), else stats_hourly. Counters are summed
+ * in an inner query; the metrics are computed from those sums in the outer one, so ratios
+ * are never averaged. Every identifier comes from the tables below, every value is a bound
+ * parameter.
+ */
+import type { ReportDimensionValue, ReportFilter, ReportMetricValue } from '@adloom/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { StatsScope } from './scope.js';
+
+export const COUNTERS = ['requests', 'fills', 'impressions', 'clicks', 'cost', 'income'] as const;
+export type Counter = (typeof COUNTERS)[number];
+
+interface MetricDefinition {
+  /** The sums it is computed from. */
+  counters: readonly Counter[];
+  /** Over the inner query's sums (alias g). */
+  expression: SQL;
+}
+
+/** Ratios as float 0-1 (null on a zero denominator); money per click / mille rounded half up. */
+export const METRICS: Record<ReportMetricValue, MetricDefinition> = {
+  request: { counters: ['requests'], expression: sql`g.requests` },
+  fill: { counters: ['fills'], expression: sql`g.fills` },
+  imp: { counters: ['impressions'], expression: sql`g.impressions` },
+  click: { counters: ['clicks'], expression: sql`g.clicks` },
+  cost: { counters: ['cost'], expression: sql`g.cost` },
+  income: { counters: ['income'], expression: sql`g.income` },
+  fr: {
+    counters: ['fills', 'requests'],
+    expression: sql`g.fills::float8 / nullif(g.requests, 0)`,
+  },
+  ir: {
+    counters: ['impressions', 'fills'],
+    expression: sql`g.impressions::float8 / nullif(g.fills, 0)`,
+  },
+  ctr: {
+    counters: ['clicks', 'impressions'],
+    expression: sql`g.clicks::float8 / nullif(g.impressions, 0)`,
+  },
+  // numeric round() rounds halves away from zero: half up for these non-negative sums.
+  cpc: {
+    counters: ['cost', 'clicks'],
+    expression: sql`round(g.cost::numeric / nullif(g.clicks, 0))`,
+  },
+  cpm: {
+    counters: ['cost', 'impressions'],
+    expression: sql`round(g.cost::numeric * 1000 / nullif(g.impressions, 0))`,
+  },
+};
+
+type ColumnDimension = Exclude<ReportDimensionValue, 'date' | 'hour'>;
+
+/** Where each dimension lives in the stats tables. */
+const DIMENSION_COLUMNS: Record<ColumnDimension, string> = {
+  advertiser: 'advertiser_id',
+  plan: 'plan_id',
+  strategy: 'strategy_id',
+  creative: 'creative_id',
+  media: 'media_id',
+  slot: 'slot_id',
+  dsp: 'dsp_id',
+  country: 'country',
+  os: 'os',
+  app: 'app_version',
+};
+
+const INTEGER_DIMENSIONS: ReadonlySet<string> = new Set([
+  'hour',
+  'advertiser',
+  'plan',
+  'strategy',
+  'creative',
+  'media',
+  'slot',
+  'dsp',
+  'os',
+]);
+
+export interface StatsSource {
+  table: 'stats_plan_hourly' | 'stats_daily' | 'stats_hourly';
+  /** Its time column: an hour, or the midnight (UTC) of a day. */
+  time: 'hour' | 'day';
+  /** What it can group and filter by. */
+  dimensions: ReadonlySet<ReportDimensionValue>;
+}
+
+const ALL_DIMENSIONS: ReportDimensionValue[] = [
+  'date',
+  'hour',
+  ...(Object.keys(DIMENSION_COLUMNS) as ColumnDimension[]),
+];
+
+/** Smallest first: the first that holds every needed column serves the report. */
+export const SOURCES: readonly StatsSource[] = [
+  {
+    table: 'stats_plan_hourly',
+    time: 'hour',
+    dimensions: new Set(['date', 'hour', 'advertiser', 'plan']),
+  },
+  {
+    table: 'stats_daily',
+    time: 'day',
+    dimensions: new Set(ALL_DIMENSIONS.filter((dimension) => dimension !== 'hour')),
+  },
+  { table: 'stats_hourly', time: 'hour', dimensions: new Set(ALL_DIMENSIONS) },
+];
+
+/** What a report asks of the stats: no paging, no names. */
+export interface StatsView {
+  dimensions: readonly ReportDimensionValue[];
+  metrics: readonly ReportMetricValue[];
+  filters: readonly ReportFilter[];
+  /** Inclusive UTC days. */
+  from: string;
+  to: string;
+  sort?: string | undefined;
+  order: 'asc' | 'desc';
+}
+
+/** The dimension a scope narrows by, which the source must hold too. */
+function scopeDimension(scope: StatsScope): ReportDimensionValue | undefined {
+  if (scope.kind === 'media') return 'media';
+  if (scope.kind === 'all') return undefined;
+  return 'advertiser';
+}
+
+/** Estimated rows of each stats table (the planner's statistics), when known. */
+export type TableSizes = ReadonlyMap<StatsSource['table'], number>;
+
+/**
+ * The table that serves a view: of those holding every column it needs (its dimensions, its
+ * filters' and the scope's), the smallest by the planner's estimates when all of them have
+ * one, else the first in SOURCES' order. Which rollup is smaller depends on the traffic:
+ * plans × 24 rows a day against the day's distinct combinations.
+ */
+export function chooseSource(view: StatsView, scope: StatsScope, sizes?: TableSizes): StatsSource {
+  const needed = new Set<string>([
+    ...view.dimensions,
+    ...view.filters.map((filter) => filter.dimension),
+  ]);
+  const scoped = scopeDimension(scope);
+  if (scoped) needed.add(scoped);
+  const candidates = SOURCES.filter((candidate) =>
+    [...needed].every((dimension) => candidate.dimensions.has(dimension as ReportDimensionValue)),
+  );
+  const sized = candidates.map((candidate) => ({ candidate, rows: sizes?.get(candidate.table) }));
+  if (sized.every(({ rows }) => rows !== undefined && rows > 0)) {
+    sized.sort((x, y) => (x.rows ?? 0) - (y.rows ?? 0));
+  }
+  // stats_hourly holds every dimension: there is always a candidate.
+  return sized[0]?.candidate ?? (SOURCES.at(-1) as StatsSource);
+}
+
+/** A quoted column alias; only our own keys reach here (the contract checks the sort key). */
+function identifier(name: string): SQL {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`Not a report column: ${name}`);
+  return sql.raw(`"${name}"`);
+}
+
+function timeColumn(source: StatsSource): SQL {
+  return sql.raw(`s."${source.time}"`);
+}
+
+/** The grouping expression of a dimension over the source (alias s). */
+function groupExpression(dimension: ReportDimensionValue, source: StatsSource): SQL {
+  if (dimension === 'date') return sql`(${timeColumn(source)} at time zone 'UTC')::date`;
+  if (dimension === 'hour')
+    return sql`extract(hour from ${timeColumn(source)} at time zone 'UTC')::int`;
+  return sql.raw(`s."${DIMENSION_COLUMNS[dimension]}"`);
+}
+
+/** The output of a grouped dimension (alias g): dates as YYYY-MM-DD text. */
+function outputExpression(dimension: ReportDimensionValue): SQL {
+  if (dimension === 'date') return sql`to_char(g."date", 'YYYY-MM-DD')`;
+  return sql`g.${identifier(dimension)}`;
+}
+
+function dayStart(day: string): string {
+  return `${day}T00:00:00Z`;
+}
+
+function nextDayStart(day: string): string {
+  return new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
+}
+
+/** An int[] parameter: one bound value however many ids (a big agent's users). */
+function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+}
+
+function scopeCondition(scope: StatsScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'anyAdvertiser':
+      return sql`s."advertiser_id" <> 0`;
+    case 'advertisers':
+      if (scope.ids.length === 1) return sql`s."advertiser_id" = ${scope.ids[0]}`;
+      return sql`s."advertiser_id" = any(${intArray(scope.ids)})`;
+    case 'media':
+      return sql`s."media_id" = any(${intArray(scope.ids)})`;
+  }
+}
+
+function filterCondition(filter: ReportFilter, source: StatsSource): SQL {
+  const dimension = filter.dimension as ReportDimensionValue;
+  let condition: SQL;
+  if (dimension === 'date') {
+    // Day ranges on the time column, which its index serves.
+    const time = timeColumn(source);
+    const ranges = filter.values.map(
+      (day) =>
+        sql`(${time} >= ${dayStart(day)}::timestamptz and ${time} < ${nextDayStart(day)}::timestamptz)`,
+    );
+    condition = sql`(${sql.join(ranges, sql` or `)})`;
+  } else {
+    const values = filter.values.map((value) => {
+      if (INTEGER_DIMENSIONS.has(dimension)) return sql`${Number(value)}`;
+      return sql`${dimension === 'country' ? value.toUpperCase() : value}`;
+    });
+    condition = sql`${groupExpression(dimension, source)} in (${sql.join(values, sql`, `)})`;
+  }
+  return filter.mode === 'exclude' ? sql`not ${condition}` : condition;
+}
+
+function whereClause(view: StatsView, scope: StatsScope, source: StatsSource): SQL {
+  const time = timeColumn(source);
+  const conditions: SQL[] = [
+    sql`${time} >= ${dayStart(view.from)}::timestamptz`,
+    sql`${time} < ${nextDayStart(view.to)}::timestamptz`,
+  ];
+  const scoped = scopeCondition(scope);
+  if (scoped) conditions.push(scoped);
+  for (const filter of view.filters) conditions.push(filterCondition(filter, source));
+  return sql.join(conditions, sql` and `);
+}
+
+function countersOf(metrics: readonly ReportMetricValue[]): Counter[] {
+  const needed = new Set(metrics.flatMap((metric) => METRICS[metric].counters));
+  return COUNTERS.filter((counter) => needed.has(counter));
+}
+
+/** The grouped sums (alias g): one row per combination of the dimensions. */
+function groupedQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): SQL {
+  const source = chooseSource(view, scope, sizes);
+  const dimensions = view.dimensions.map(
+    (dimension) => sql`${groupExpression(dimension, source)} as ${identifier(dimension)}`,
+  );
+  const sums = countersOf(view.metrics).map(
+    (counter) => sql`coalesce(sum(s.${identifier(counter)}), 0)::bigint as ${identifier(counter)}`,
+  );
+  const groupBy =
+    view.dimensions.length > 0
+      ? sql` group by ${sql.raw(view.dimensions.map((_, index) => index + 1).join(', '))}`
+      : sql``;
+  return sql`select ${sql.join([...dimensions, ...sums], sql`, `)} from ${sql.raw(source.table)} s where ${whereClause(view, scope, source)}${groupBy}`;
+}
+
+function metricColumns(metrics: readonly ReportMetricValue[]): SQL[] {
+  return metrics.map((metric) => sql`${METRICS[metric].expression} as ${identifier(metric)}`);
+}
+
+/** The sort keys: the chosen key (nulls last), then every dimension in order, for stable pages. */
+function sortKeys(view: StatsView): SQL | undefined {
+  const direction = sql.raw(view.order === 'desc' ? 'desc' : 'asc');
+  const keys: SQL[] = [];
+  if (view.sort) keys.push(sql`${identifier(view.sort)} ${direction} nulls last`);
+  for (const dimension of view.dimensions) {
+    if (dimension === view.sort) continue;
+    keys.push(sql`${identifier(dimension)} ${view.sort ? sql.raw('asc') : direction}`);
+  }
+  return keys.length > 0 ? sql.join(keys, sql`, `) : undefined;
+}
+
+function orderClause(view: StatsView): SQL {
+  const keys = sortKeys(view);
+  return keys ? sql` order by ${keys}` : sql``;
+}
+
+function outputColumns(view: StatsView): SQL[] {
+  return view.dimensions.map(
+    (dimension) => sql`${outputExpression(dimension)} as ${identifier(dimension)}`,
+  );
+}
+
+/** Which part of reportQuery's answer a row is: a page row, or the totals row. */
+export const PART_COLUMN = '__part';
+export const PAGE_PART = 1;
+export const TOTALS_PART = 2;
+/** On the totals row: the number of rows (groups) over the whole filter. */
+export const TOTAL_COLUMN = '__total';
+
+/**
+ * One page and the totals row in one statement that reads the stats once: the grouped sums
+ * (g) are materialised, the page is cut from them in the sort order, and the totals row
+ * (part 2, its dimensions null) sums g and counts its rows.
+ */
+export function reportQuery(
+  view: StatsView,
+  scope: StatsScope,
+  page: { limit: number; offset: number },
+  sizes?: TableSizes,
+): SQL {
+  const keys = sortKeys(view);
+  const numbered = keys ? sql`row_number() over (order by ${keys})` : sql`row_number() over ()`;
+  const totals = countersOf(view.metrics).map(
+    (counter) => sql`coalesce(sum(g.${identifier(counter)}), 0)::bigint as ${identifier(counter)}`,
+  );
+  const totalsColumns = [
+    sql.raw(String(TOTALS_PART)),
+    ...view.dimensions.map(() => sql`null`),
+    ...metricColumns(view.metrics),
+    sql`null`,
+    sql`(select count(*) from g)`,
+  ];
+  return sql`with g as materialized (${groupedQuery(view, scope, sizes)}),
+    m as (select ${sql.join([...outputColumns(view), ...metricColumns(view.metrics)], sql`, `)} from g),
+    r as (select m.*, ${numbered} as "__row" from m)
+    select ${sql.raw(String(PAGE_PART))} as ${identifier(PART_COLUMN)}, r.*, null::bigint as ${identifier(TOTAL_COLUMN)}
+    from r where "__row" > ${page.offset} and "__row" <= ${page.offset + page.limit}
+    union all
+    select ${sql.join(totalsColumns, sql`, `)} from (select ${sql.join(totals, sql`, `)} from g) g
+    order by ${identifier(PART_COLUMN)}, "__row"`;
+}
+
+/** Every row, in order (the export reads it through a cursor). */
+export function allRowsQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): SQL {
+  const columns = [...outputColumns(view), ...metricColumns(view.metrics)];
+  return sql`select ${sql.join(columns, sql`, `)} from (${groupedQuery(view, scope, sizes)}) g${orderClause(view)}`;
+}
+
+/** The number of rows (groups) over the whole filter. */
+export function countQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): SQL {
+  return sql`select count(*) as ${identifier(TOTAL_COLUMN)} from (${groupedQuery(view, scope, sizes)}) g`;
+}
+
+/** The chosen metrics over the whole filter, from its sums. */
+export function totalsQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): SQL {
+  return sql`select ${sql.join(metricColumns(view.metrics), sql`, `)} from (${groupedQuery({ ...view, dimensions: [] }, scope, sizes)}) g`;
+}

@@ -1,0 +1,191 @@
+/**
+ * The rollups (stats_daily, stats_plan_hourly) stay equal to stats_hourly's sums through
+ * inserts, upserts, updates and deletes, so a report answers the same numbers whichever
+ * table serves it.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildStatsRow, buildUser } from '../../test/factories.js';
+import { chooseSource, type StatsView } from './query.js';
+import type { StatsScope } from './scope.js';
+import { runReport } from './service.js';
+import { ADVERTISER } from './test-kit.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const view = (changes: Partial<StatsView>): StatsView => ({
+  dimensions: ['date'],
+  metrics: ['request', 'imp', 'click', 'cost', 'income', 'ctr', 'cpm'],
+  filters: [],
+  from: '2025-06-01',
+  to: '2025-06-02',
+  order: 'asc',
+  ...changes,
+});
+
+describe('chooseSource', () => {
+  const advertisers: StatsScope = { kind: 'advertisers', ids: [1] };
+  it.each([
+    [['date'], advertisers, 'stats_plan_hourly'],
+    [['date', 'hour', 'plan'], advertisers, 'stats_plan_hourly'],
+    [['advertiser'], { kind: 'all' }, 'stats_plan_hourly'],
+    [['country'], advertisers, 'stats_daily'],
+    [['date', 'creative'], advertisers, 'stats_daily'],
+    [['date'], { kind: 'media', ids: [1] }, 'stats_daily'],
+    [['creative', 'hour'], advertisers, 'stats_hourly'],
+    [['hour', 'media'], { kind: 'all' }, 'stats_hourly'],
+  ] as const)('%j in %j reads %s', (dimensions, scope, table) => {
+    expect(chooseSource(view({ dimensions: [...dimensions] }), scope).table).toBe(table);
+  });
+
+  it('prefers the smaller rollup by the planner’s estimates, when every candidate has one', () => {
+    const daily = view({ dimensions: ['date'] });
+    const smallerDaily = new Map([
+      ['stats_plan_hourly', 5000],
+      ['stats_daily', 800],
+      ['stats_hourly', 20000],
+    ] as const);
+    expect(chooseSource(daily, advertisers, smallerDaily).table).toBe('stats_daily');
+    expect(chooseSource(view({ dimensions: ['hour'] }), advertisers, smallerDaily).table).toBe(
+      'stats_plan_hourly',
+    );
+    const unknown = new Map([
+      ['stats_plan_hourly', -1],
+      ['stats_daily', 800],
+    ] as const);
+    expect(chooseSource(daily, advertisers, unknown).table).toBe('stats_plan_hourly');
+  });
+
+  it('counts filter dimensions as needed columns', () => {
+    const filtered = view({
+      dimensions: ['date'],
+      filters: [
+        { dimension: 'hour', mode: 'include', values: ['3'] },
+        { dimension: 'os', mode: 'include', values: ['1'] },
+      ],
+    });
+    expect(chooseSource(filtered, { kind: 'all' }).table).toBe('stats_hourly');
+  });
+});
+
+describe('the rollup triggers', () => {
+  it('keep every table summing to the same numbers through upserts, updates and deletes', async () => {
+    const user = await buildUser(t.db, { ability: ADVERTISER });
+    const scope: StatsScope = { kind: 'advertisers', ids: [user.id] };
+    const row = (hour: string, values: Record<string, number | string>) =>
+      buildStatsRow(t.db, { hour: new Date(hour), advertiserId: user.id, ...values });
+    await row('2025-06-01T05:00:00Z', {
+      planId: 1,
+      creativeId: 11,
+      country: 'US',
+      requests: 10,
+      impressions: 100,
+      clicks: 3,
+      cost: 700,
+    });
+    await row('2025-06-01T23:00:00Z', {
+      planId: 1,
+      creativeId: 12,
+      country: 'DE',
+      requests: 20,
+      impressions: 50,
+      clicks: 1,
+      cost: 300,
+    });
+    await row('2025-06-02T00:00:00Z', {
+      planId: 2,
+      creativeId: 21,
+      country: 'US',
+      requests: 5,
+      impressions: 40,
+      clicks: 2,
+      cost: 900,
+      income: 1000,
+    });
+    // The delivery flush's upsert adds to an existing row.
+    await t.db.execute(sql`
+      insert into stats_hourly (hour, advertiser_id, plan_id, creative_id, country, impressions, cost)
+      values ('2025-06-01T05:00:00Z', ${user.id}, 1, 11, 'US', 10, 100), ('2025-06-02T07:00:00Z', ${user.id}, 2, 21, 'US', 5, 50)
+      on conflict on constraint stats_hourly_pkey do update set
+        impressions = stats_hourly.impressions + excluded.impressions, cost = stats_hourly.cost + excluded.cost`);
+    await t.db.execute(
+      sql`update stats_hourly set clicks = clicks + 4 where advertiser_id = ${user.id} and creative_id = 12`,
+    );
+    await t.db.execute(
+      sql`delete from stats_hourly where advertiser_id = ${user.id} and hour = '2025-06-02T07:00:00Z'`,
+    );
+
+    // By hand: day 1 = 10+20 requests, 110+50 imp, 3+5 clicks, 800+300 cost; day 2 = 5, 40, 2, 900.
+    const expected = [
+      {
+        date: '2025-06-01',
+        request: 30,
+        imp: 160,
+        click: 8,
+        cost: 1100,
+        income: 0,
+        ctr: 8 / 160,
+        cpm: 6875,
+      },
+      {
+        date: '2025-06-02',
+        request: 5,
+        imp: 40,
+        click: 2,
+        cost: 900,
+        income: 1000,
+        ctr: 2 / 40,
+        cpm: 22500,
+      },
+    ];
+    const byDate = await runReport(t.db, scope, view({ dimensions: ['date'] }), {
+      page: 1,
+      size: 100,
+    });
+    expect(byDate.list).toEqual(expected);
+    // The same days through stats_daily (creative) and stats_hourly (creative and hour).
+    for (const dimensions of [
+      ['date', 'creative'],
+      ['date', 'creative', 'hour'],
+    ] as const) {
+      const grouped = await runReport(t.db, scope, view({ dimensions: [...dimensions] }), {
+        page: 1,
+        size: 100,
+      });
+      const byDay = new Map<
+        string,
+        { request: number; imp: number; click: number; cost: number }
+      >();
+      for (const item of grouped.list) {
+        const sums = byDay.get(String(item.date)) ?? { request: 0, imp: 0, click: 0, cost: 0 };
+        sums.request += Number(item.request);
+        sums.imp += Number(item.imp);
+        sums.click += Number(item.click);
+        sums.cost += Number(item.cost);
+        byDay.set(String(item.date), sums);
+      }
+      expect([...byDay.entries()]).toEqual(
+        expected.map(({ date, request, imp, click, cost }) => [
+          date,
+          { request, imp, click, cost },
+        ]),
+      );
+      expect(grouped.totals).toEqual(byDate.totals);
+    }
+
+    // The deleted hour leaves no row behind in the plan rollup.
+    const planRows = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from stats_plan_hourly where advertiser_id = ${user.id}`,
+    );
+    expect(planRows[0]?.n).toBe(3);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The planner's row estimates of the stats tables (pg_class.reltuples, kept by ANALYZE and
+ * autovacuum), so a report reads the smaller rollup. Read at most once every few minutes per
+ * database; unknown (never analysed, e.g. a fresh PGlite) estimates leave the static order.
+ */
+import { sql } from 'drizzle-orm';
+import { selectRows, type Database } from '../../db/client.js';
+import type { StatsSource, TableSizes } from './query.js';
+
+const TTL_MS = 5 * 60_000;
+const TABLES: readonly StatsSource['table'][] = [
+  'stats_plan_hourly',
+  'stats_daily',
+  'stats_hourly',
+];
+
+const cache = new WeakMap<Database, { at: number; sizes: TableSizes }>();
+
+export async function tableSizes(db: Database, now = Date.now()): Promise<TableSizes> {
+  const cached = cache.get(db);
+  if (cached && now - cached.at < TTL_MS) return cached.sizes;
+  const rows = await selectRows<{ name: string; estimate: number | string | null }>(
+    db,
+    sql`select c.relname as name, c.reltuples::float8 as estimate
+        from pg_class c
+        where c.oid in (${sql.join(
+          TABLES.map((table) => sql`to_regclass(${table})`),
+          sql`, `,
+        )})`,
+  );
+  const sizes = new Map(
+    rows.map((row) => [row.name as StatsSource['table'], Number(row.estimate ?? -1)]),
+  );
+  cache.set(db, { at: now, sizes });
+  return sizes;
+}

@@ -107,3 +107,23 @@ export function describeRule(rule: CompiledRule): string {
   const shown = values.length > 5 ? [...values.slice(0, 5), `… ${values.length - 5} more`] : values;
   return `${rule.key} ${rule.include ? 'include' : 'exclude'} [${shown.join(', ')}]`;
 }
+
+/**
+ * Whether the rules on country and OS — the dimensions a request's segment fixes — let a
+ * request of that country and OS through (the other rules are left to the request).
+ */
+export function segmentMatches(
+  rules: readonly CompiledRule[],
+  country: string,
+  os: number,
+): boolean {
+  for (const rule of rules) {
+    let carried: string;
+    if (rule.key === 'country') carried = country;
+    else if (rule.key === 'os') carried = os ? String(os) : '';
+    else continue;
+    const hit = carried !== '' && rule.values.has(carried);
+    if (hit !== rule.include) return false;
+  }
+  return true;
+}

@@ -24,6 +24,7 @@ import type {
 import { creativeServable, fitsSlot, styleAccepted } from './eligibility.js';
 import { ecpmOf } from './pricing.js';
 import { byStanding } from './ranking.js';
+import { segmentMatches } from '../rules.js';
 
 const byPlanThenId = (a: StrategyConfig, b: StrategyConfig) => a.planId - b.planId || a.id - b.id;
 
@@ -87,6 +88,10 @@ interface Prepared {
 }
 
 const preparedSnapshots = new WeakMap<Snapshot, Prepared>();
+/** Each slot list's segments by `country|os`, made on first use. */
+const segmentCache = new WeakMap<SlotCandidates, Map<string, SlotCandidates>>();
+/** A bound on the segments kept per list (countries × OSes actually seen). */
+const MAX_SEGMENTS = 2_000;
 const diagnosisOrder = new WeakMap<Snapshot, readonly StrategyConfig[]>();
 
 function prepare(snapshot: Snapshot): Prepared {
@@ -182,6 +187,38 @@ function buildSlotCandidates(
       entry.bids.some((bid) => bid.creative.os !== 0) ? 1 : 0,
     ),
   };
+}
+
+/**
+ * The candidates of a slot list that a request of this country and OS can match at all:
+ * country and OS rules are the most selective and fixed per segment, so most targeted
+ * strategies never reach the per-request checks. Exact, not a heuristic — a candidate left
+ * out would fail those rules on the request anyway.
+ */
+export function segmentOf(list: SlotCandidates, country: string, os: number): SlotCandidates {
+  let segments = segmentCache.get(list);
+  if (!segments) {
+    segments = new Map();
+    segmentCache.set(list, segments);
+  }
+  const key = `${country}|${os}`;
+  const known = segments.get(key);
+  if (known) return known;
+  if (segments.size >= MAX_SEGMENTS) return list;
+  const kept: number[] = [];
+  list.candidates.forEach((candidate, index) => {
+    if (segmentMatches(candidate.strategy.targeting, country, os)) kept.push(index);
+  });
+  const segment: SlotCandidates =
+    kept.length === list.candidates.length
+      ? list
+      : {
+          candidates: kept.map((index) => list.candidates[index] as Candidate),
+          bids: kept.map((index) => list.bids[index] as readonly OwnBid[]),
+          osBound: Uint8Array.from(kept, (index) => list.osBound[index] ?? 0),
+        };
+  segments.set(key, segment);
+  return segment;
 }
 
 /** Every strategy of the snapshot by plan, then id: what a diagnosis walks. */

@@ -6,7 +6,7 @@
  * built with the snapshot. Same rules, same order as the diagnosis (diagnose.ts).
  */
 import type { OwnBid, ServeRequest, SlotConfig, Snapshot } from '../types.js';
-import { planCountOf, slotCandidates, type Candidate } from './candidates.js';
+import { planCountOf, segmentOf, slotCandidates, type Candidate } from './candidates.js';
 import type { DecideContext } from './decide.js';
 import { frequencyRejection, osFits, planRejection, strategyRejection } from './eligibility.js';
 import { floorOf } from './pricing.js';
@@ -62,7 +62,11 @@ export function rankOwnBids(
   request: ServeRequest,
   ctx: DecideContext,
 ): RankedBids {
-  const { candidates, bids, osBound } = slotCandidates(snapshot, slot);
+  const { candidates, bids, osBound } = segmentOf(
+    slotCandidates(snapshot, slot),
+    request.country,
+    request.os,
+  );
   const scope: RequestScope = {
     request,
     ctx,

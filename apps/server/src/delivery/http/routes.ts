@@ -29,6 +29,12 @@ import { countryFromHeaders, formatOf, fromBidRequest, fromServeFacts } from './
 
 /** A 1×1 transparent GIF: what an impression pixel answers. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/**
+ * Machine-to-machine JSON, images and redirects: no browser security headers to set, and
+ * @fastify/helmet builds its middleware per request, a cost the hot path does not pay.
+ */
+const ROUTE_OPTIONS = { schema: { hide: true }, helmet: false as const };
+
 /** The most impressions of one BidRequest we decide. */
 const MAX_IMPS = 10;
 
@@ -131,7 +137,7 @@ function bidOf(imp: BidRequest['imp'][number], served: Served, channel: Channel,
 }
 
 export function registerDeliveryRoutes(app: FastifyInstance, engine: () => DeliveryEngine): void {
-  app.get(SERVE_AD_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.get(SERVE_AD_PATH, ROUTE_OPTIONS, async (request, reply) => {
     const parsed = ZServeFacts.safeParse(request.query);
     if (!parsed.success) {
       throw new AppError(
@@ -149,10 +155,10 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
     return reply.header('cache-control', 'no-store').send(served.answer);
   });
 
-  app.post(OPENRTB_AUCTION_PATH, { schema: { hide: true } }, (request, reply) =>
+  app.post(OPENRTB_AUCTION_PATH, ROUTE_OPTIONS, (request, reply) =>
     auction(engine(), request, reply, 'openrtb'),
   );
-  app.post(OWN_DSP_PATH, { schema: { hide: true } }, (request, reply) =>
+  app.post(OWN_DSP_PATH, ROUTE_OPTIONS, (request, reply) =>
     auction(engine(), request, reply, 'dsp'),
   );
 
@@ -172,6 +178,6 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
     return reply.code(204).send();
   };
   for (const [kind, path] of Object.entries(TRACK_PATHS) as [TrackKindValue, string][]) {
-    app.get(path, { schema: { hide: true } }, track(kind));
+    app.get(path, ROUTE_OPTIONS, track(kind));
   }
 }

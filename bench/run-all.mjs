@@ -11,7 +11,7 @@ const BENCHES = [
   { name: 'bundle size', script: 'bundle-size.mjs' },
   { name: 'delivery', script: 'delivery/run.mjs' },
   // The reports benchmark (issue 8, DESIGN §7: 30 days over 10 million rows) goes here.
-  { name: 'reports', script: 'reports/run.mjs', optional: true },
+  { name: 'reports', script: 'reports/run.mjs' },
 ];
 
 const failed = [];

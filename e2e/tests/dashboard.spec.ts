@@ -33,7 +33,7 @@ test("an advertiser's dashboard: balance, spend, counts and where each leads", a
   await expect(page).toHaveURL(/\/ad\/plan\?view=live$/);
   await page.goBack();
   await card(page, 'creativesFailed').click();
-  await expect(page).toHaveURL(/\/ad\/idea\?review=2$/);
+  await expect(page).toHaveURL(/\/ad\/idea\?audit_state=failed$/);
   await page.goBack();
   await card(page, 'spendToday').click();
   await expect(page).toHaveURL(/\/report\/index$/);

@@ -14,17 +14,30 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       pgliteDir: resolve(REPO_ROOT, 'data'),
       redisUrl: undefined,
+      redisPrefix: 'adloom:',
       uploadDir: resolve(REPO_ROOT, 'uploads'),
       ffmpegPath: 'ffmpeg',
       ffprobePath: 'ffprobe',
       webDist: resolve(REPO_ROOT, 'apps/web/dist'),
       logLevel: 'info',
       seedDemo: true,
+      demoHistoryDays: 30,
       loginRateLimitPerMinute: 30,
       sessionTtlHours: SESSION_TTL_HOURS,
       trustProxy: false,
       dspAllowPrivateNetworks: false,
+      trackingSecret: undefined,
+      publicUrl: undefined,
+      deliveryFlushMs: 1000,
     });
+  });
+
+  it('checks the delivery settings', () => {
+    expect(() => loadConfig({ TRACKING_SECRET: 'short' })).toThrow(/TRACKING_SECRET/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://ads.example.com/path' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ PUBLIC_URL: 'https://ads.example.com' }).publicUrl).toBe(
+      'https://ads.example.com',
+    );
   });
 
   it('resolves the repository root from the package, not the working directory', () => {

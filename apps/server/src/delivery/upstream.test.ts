@@ -126,4 +126,26 @@ describe('upstream partners through /serve/ad', () => {
       bid_rate: 0,
     });
   });
+
+  it("fires a creative's third-party impression and click monitors from the server", async () => {
+    const s = await buildServingScenario(t.db, {
+      creative: {
+        impressionMonitorUrls: [fake.url('/monitor/imp?c=1')],
+        clickMonitorUrls: [fake.url('/monitor/clk?c=1')],
+      },
+    });
+    await t.app.delivery().sync();
+    const answer = await serve(s.slot.id);
+    if (!answer.fill) throw new Error(`no fill: ${answer.reason}`);
+    const impression = new URL(must(answer.impression_urls[0], 'an impression URL'));
+    await t.app.inject({ method: 'GET', url: `${impression.pathname}${impression.search}` });
+    const click = new URL(answer.ad.click_url);
+    await t.app.inject({ method: 'GET', url: `${click.pathname}${click.search}` });
+    await t.app.delivery().monitors.drain();
+    const monitored = fake.requests.filter((request) => request.path.startsWith('/monitor/'));
+    expect(monitored.map((request) => `${request.method} ${request.path}`).sort()).toEqual([
+      'GET /monitor/clk',
+      'GET /monitor/imp',
+    ]);
+  });
 });

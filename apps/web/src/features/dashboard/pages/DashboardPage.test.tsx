@@ -126,8 +126,8 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     expect(linkOf('spendToday')).toBe('/report/index');
     expect(linkOf('livePlans')).toBe('/ad/plan?view=live');
     expect(linkOf('shortBalancePlans')).toBe('/ad/plan?view=stalled');
-    expect(linkOf('creativesUnderAudit')).toBe('/ad/idea?review=1');
-    expect(linkOf('creativesFailed')).toBe('/ad/idea?review=2');
+    expect(linkOf('creativesUnderAudit')).toBe('/ad/idea?audit_state=pending');
+    expect(linkOf('creativesFailed')).toBe('/ad/idea?audit_state=failed');
     // Income is not the advertiser's (null): no card.
     expect(screen.queryByText('Income today')).toBeNull();
     expect(screen.getByRole('button', { name: 'Publish new ad' })).toBeTruthy();

@@ -1,12 +1,20 @@
 /**
  * Existence lookups the strategy checks need, over the settings vocabulary (countries,
- * brands, models, audience characteristics, styles) and creatives. Read-only.
+ * brands, models, audience characteristics, styles), slots and creatives. Read-only.
  */
-import { SimpleStatus } from '@adloom/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { SimpleStatus, WideStatus } from '@adloom/domain';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { adStyles, brands, countries, creatives, humanItems, models } from '../../db/schema.js';
+import {
+  adStyles,
+  brands,
+  countries,
+  creatives,
+  humanItems,
+  models,
+  slots,
+} from '../../db/schema.js';
 
 const ACTIVE = SimpleStatus.active;
 
@@ -18,6 +26,19 @@ export async function activeCountryCodes(db: Database, codes: string[]): Promise
     .from(countries)
     .where(and(inArray(countries.code, codes), eq(countries.status, ACTIVE)));
   return new Set(rows.map((row) => row.code));
+}
+
+/**
+ * The ids among `ids` of slots that exist and are not deleted (an inactive slot may be
+ * switched on again, so targeting it is allowed).
+ */
+export async function existingSlotIds(db: Database, ids: number[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(inArray(slots.id, ids), ne(slots.status, WideStatus.deleted)));
+  return new Set(rows.map((row) => String(row.id)));
 }
 
 /** The codes among `codes` of active brands. */

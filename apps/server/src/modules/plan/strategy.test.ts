@@ -1,4 +1,5 @@
 import {
+  AD_MESSAGES,
   AUDIENCE_NEEDS_ADVANCED,
   ENDPOINTS,
   PlanStatus,
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCreative, buildPlan, buildStrategy } from '../../test/ad-factories.js';
 import type { Signed } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildMedia, buildSlot } from '../../test/supply-factories.js';
 import { expectCode } from '../../test/http.js';
 import { changesOf, noteOf } from '../../test/settings.js';
 import {
@@ -79,12 +81,15 @@ describe('strategy create and the creation steps', () => {
   it('stores pasted lists without blanks or repeats, include and exclude', async () => {
     const world = await buildCreativeWorld(t.db, owner.user.id);
     const plan = await buildPlan(t.db, owner.user.id);
+    const media = await buildMedia(t.db, owner.user.id);
+    const [first, second] = [await buildSlot(t.db, media.id), await buildSlot(t.db, media.id)];
+    const slotIds = [String(first.id), String(second.id)];
     const result = await send<Strategy>(t.app, ENDPOINTS.createStrategy, owner, {
       body: strategyBody(plan.id, world, {
         targeting: [
           { key: 'pkg', mode: 'exclude', values: ['com.a.b', ' com.a.b ', '', 'com.c.d'] },
           { key: 'network', mode: 'include', values: ['1', '4', '5'] },
-          { key: 'slot', mode: 'include', values: ['12', '9000'] },
+          { key: 'slot', mode: 'include', values: [...slotIds, slotIds[0] ?? ''] },
           { key: 'imei', mode: 'exclude', values: ['490154203237518'] },
         ],
       }),
@@ -93,8 +98,31 @@ describe('strategy create and the creation steps', () => {
     expect(result.body.data.targeting).toEqual([
       { key: 'pkg', mode: 'exclude', values: ['com.a.b', 'com.c.d'] },
       { key: 'network', mode: 'include', values: ['1', '4', '5'] },
-      { key: 'slot', mode: 'include', values: ['12', '9000'] },
+      { key: 'slot', mode: 'include', values: slotIds },
       { key: 'imei', mode: 'exclude', values: ['490154203237518'] },
+    ]);
+  });
+
+  it('refuses special slots that do not exist or were deleted, naming each value', async () => {
+    const world = await buildCreativeWorld(t.db, owner.user.id);
+    const plan = await buildPlan(t.db, owner.user.id);
+    const media = await buildMedia(t.db, owner.user.id);
+    const live = await buildSlot(t.db, media.id);
+    const deleted = await buildSlot(t.db, media.id, { status: 5 });
+    const refused = await send(t.app, ENDPOINTS.createStrategy, owner, {
+      body: strategyBody(plan.id, world, {
+        targeting: [
+          {
+            key: 'slot',
+            mode: 'include',
+            values: [String(live.id), String(deleted.id), '999999999'],
+          },
+        ],
+      }),
+    });
+    expect(issuesOf(refused)).toEqual([
+      { path: 'targeting.0.values.1', message: AD_MESSAGES.targetingWrong.en },
+      { path: 'targeting.0.values.2', message: AD_MESSAGES.targetingWrong.en },
     ]);
   });
 

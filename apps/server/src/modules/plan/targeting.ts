@@ -3,8 +3,8 @@
  * codes of active countries, OS and network values of the enums, brand codes of active
  * brands, model codes of active models (of the included brands when a brand rule includes
  * some), audience characteristics that exist (`code` or `parent/child`) — and an audience
- * rule needs advanced targeting (adManageAdvanced) of the acting user. Slot ids are checked
- * for format only until slots exist (issue 6). Each unknown value is named on its path:
+ * rule needs advanced targeting (adManageAdvanced) of the acting user; special slots that
+ * exist and are not deleted. Each unknown value is named on its path:
  * `targeting.2.values.5` 'Targeting information is wrong'.
  */
 import {
@@ -73,6 +73,15 @@ async function knownValues(
         brandRule ? brandRule.values.filter(Boolean) : undefined,
       );
       return (value) => codes.has(value);
+    }
+    case 'slot': {
+      const ids = await lookup.existingSlotIds(
+        db,
+        values
+          .map(Number)
+          .filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647),
+      );
+      return (value) => ids.has(value);
     }
     case 'audience': {
       const codes = await lookup.activeAudienceCodes(db);

@@ -409,7 +409,6 @@ export class DeliveryEngine {
       this.accounting.countFill(dimsOf(claims), now);
       if (winner.kind === 'partner') this.accounting.countPartnerWin(winner.dsp.id, now);
     }
-    const decision2 = { ...decision };
     const ad =
       winner.kind === 'own'
         ? servedOwnAd(origin, slot, winner.creative, urls, winner.plan.cacheSeconds)
@@ -427,7 +426,7 @@ export class DeliveryEngine {
             urls,
           );
     return {
-      decision: decision2,
+      decision,
       answer: {
         fill: true,
         request_id: request.id,

@@ -75,7 +75,6 @@ export function servedOwnAd(
 export function servedPartnerAd(
   slot: SlotConfig,
   markup: { adm: string; crid: string; w: number; h: number },
-  urls: TrackingUrls,
 ): ServedAd {
   return {
     source: 'partner',
@@ -94,8 +93,8 @@ export function servedPartnerAd(
     action_text: '',
     app_name: '',
     app_package: '',
-    // The partner's markup carries its own click handling; ours is not used.
-    click_url: urls.click,
+    // The partner's markup carries its own click handling: there is no landing page of ours.
+    click_url: '',
     deeplink_url: '',
     adm: markup.adm,
     cache_seconds: 0,

@@ -412,19 +412,15 @@ export class DeliveryEngine {
     const ad =
       winner.kind === 'own'
         ? servedOwnAd(origin, slot, winner.creative, urls, winner.plan.cacheSeconds)
-        : servedPartnerAd(
-            slot,
-            {
-              adm: partnerMarkupWithBeacon(
-                fillAuctionMacros(winner.adm, partnerPrice, { auctionId: request.id, impId: '1' }),
-                urls,
-              ),
-              crid: winner.crid,
-              w: winner.w,
-              h: winner.h,
-            },
-            urls,
-          );
+        : servedPartnerAd(slot, {
+            adm: partnerMarkupWithBeacon(
+              fillAuctionMacros(winner.adm, partnerPrice, { auctionId: request.id, impId: '1' }),
+              urls,
+            ),
+            crid: winner.crid,
+            w: winner.w,
+            h: winner.h,
+          });
     return {
       decision,
       answer: {

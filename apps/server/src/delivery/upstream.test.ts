@@ -73,6 +73,8 @@ describe('upstream partners through /serve/ad', () => {
     const answer = await serve(s.slot.id);
     if (!answer.fill) throw new Error(`no fill: ${answer.reason}`);
     expect(answer.ad.source).toBe('partner');
+    // The partner's markup handles its clicks: no landing page of ours to send them to.
+    expect(answer.ad.click_url).toBe('');
     expect(answer.ad.adm).toContain('https://example.com/ad.png');
     expect(answer.ad.adm).toContain('/track/imp?t=');
     const sent = fake.requests.at(-1)?.body as { imp: { tagid: string }[] };

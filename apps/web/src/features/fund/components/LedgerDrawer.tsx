@@ -33,7 +33,8 @@ export function SignedMoney({ micros }: { micros: number }) {
   return <span className={tone}>{text}</span>;
 }
 
-function LedgerView({ userId }: { userId: number }) {
+/** The ledger list itself (totals, filters, entries), for any drawer that knows the account. */
+export function LedgerView({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [page, setPage] = useState(1);

@@ -20,8 +20,14 @@ async function choose(page: Page, select: Locator, option: string): Promise<void
   const popup = page
     .locator('.ant-select-dropdown')
     .filter({ has: page.locator(`[id="${listId}"]`) });
-  await popup.locator(`.ant-select-item-option[title="${option}"]`).click();
-  await expect(popup).toBeHidden();
+  const item = popup.locator(`.ant-select-item-option[title="${option}"]`);
+  // A click landing while the list is still opening (or re-rendering after a query) can be
+  // lost: open again if needed and click until the choice closes the list.
+  await expect(async () => {
+    if (!(await popup.isVisible())) await select.click();
+    await item.click({ timeout: 2_000 });
+    await expect(popup).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function openReport(page: Page, path: string): Promise<void> {

@@ -88,10 +88,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(handleError);
   const serveConsole = webAppAvailable(config.webDist);
   registerNotFound(app, serveConsole);
-
+  // Security headers for every answer a browser may read: the console's API, its files and
+  // the not-found page. The ad-serving routes opt out per route (delivery/http/routes.ts).
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: true, directives: CSP_DIRECTIVES },
   });
+  // Two sibling contexts: the ad-serving routes, and the console with its own plugins, whose
+  // hooks (multipart forms, docs) so never run on an ad request.
+  registerDelivery(app);
+  await app.register(registerConsole);
+
+  if (serveConsole) await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** The console's API: its plugins and every /svc route, in one encapsulated context. */
+async function registerConsole(app: FastifyInstance): Promise<void> {
   // Forms post as multipart (spec §7): their fields become the body, validated by the same
   // schema as JSON. Files are refused, except on a route whose config allows them
   // (`multipartOptions`) and streams them to its own `receiveFile` (the material upload).
@@ -126,9 +138,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDspRoutes(app);
   registerSspStrategyRoutes(app);
   registerReportRoutes(app);
-  registerDelivery(app);
   registerDeliveryConsoleRoutes(app);
-
-  if (serveConsole) await registerWebApp(app, config.webDist);
-  return app;
 }

@@ -19,8 +19,9 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createAccounting } from './accounting/accounting.js';
 import {
+  ownAnswer,
   partnerMarkupWithBeacon,
-  servedOwnAd,
+  preparedOwnAd,
   servedPartnerAd,
   trackingUrls,
   type TrackingUrls,
@@ -77,6 +78,8 @@ export interface ServeOptions {
 export interface Served {
   decision: Decision;
   answer: ServeAdAnswer;
+  /** The answer as JSON text, what /serve/ad sends. */
+  answerJson: string;
   claims: TrackingClaims | null;
   urls: TrackingUrls | null;
   /** The partner's win notice with the clearing price filled in (partner wins). */
@@ -321,13 +324,15 @@ export class DeliveryEngine {
       partners: partnerFate,
     };
     if (!auction.winner || !slot) {
+      const answer: ServeAdAnswer = {
+        fill: false,
+        request_id: request.id,
+        reason: decision.noFill ?? 'noCandidate',
+      };
       return {
         decision,
-        answer: {
-          fill: false,
-          request_id: request.id,
-          reason: decision.noFill ?? 'noCandidate',
-        },
+        answer,
+        answerJson: JSON.stringify(answer),
         claims: null,
         urls: null,
         noticeUrl: '',
@@ -346,22 +351,8 @@ export class DeliveryEngine {
     now: number,
   ): Served {
     const { request } = decision;
-    const nowSeconds = Math.floor(now / 1000);
-    const base = {
-      id: newTokenId(),
-      exp: nowSeconds + TRACKING_TOKEN_TTL_SECONDS,
-      mediaId: slot.mediaId,
-      slotId: slot.id,
-      country: request.country,
-      os: request.os,
-      appVersion: request.appVersion,
-      uid: request.uid,
-      channel: request.channel,
-      test: request.test,
-    };
-    let claims: TrackingClaims;
-    let noticeUrl = '';
-    let partnerPrice = 0;
+    const id = newTokenId();
+    const exp = Math.floor(now / 1000) + TRACKING_TOKEN_TTL_SECONDS;
     if (winner.kind === 'own') {
       const { plan, strategy, creative } = winner;
       // A CPC winner pays per click: the clearing eCPM back in click terms, capped at its bid.
@@ -369,67 +360,98 @@ export class DeliveryEngine {
         plan.billing === Billing.cpc && winner.ecpm > 0
           ? Math.min(strategy.bid, Math.round((price * strategy.bid) / winner.ecpm))
           : 0;
-      claims = {
-        ...base,
+      const claims: TrackingClaims = {
+        id,
+        exp,
         advertiserId: plan.ownerId,
         planId: plan.id,
         strategyId: strategy.id,
         creativeId: creative.id,
+        mediaId: slot.mediaId,
+        slotId: slot.id,
         dspId: 0,
+        country: request.country,
+        os: request.os,
+        appVersion: request.appVersion,
         billing: plan.billing,
         price,
         clickPrice,
         incomeCpm: price,
+        uid: request.uid,
+        channel: request.channel,
+        test: request.test,
       };
-    } else {
-      // The partner pays the clearing price in its own terms (before our share), at most its bid.
-      partnerPrice =
-        winner.ecpm > 0
-          ? Math.min(winner.rawPrice, Math.round((price * winner.rawPrice) / winner.ecpm))
-          : 0;
-      claims = {
-        ...base,
-        advertiserId: 0,
-        planId: 0,
-        strategyId: 0,
-        creativeId: 0,
-        dspId: winner.dsp.id,
-        billing: 0,
-        price,
-        clickPrice: 0,
-        incomeCpm: price,
+      const urls = trackingUrls(origin, this.signer.sign(claims));
+      if (!request.test) this.accounting.countFill(claims, now);
+      const { answer, json } = ownAnswer(
+        request.id,
+        preparedOwnAd(origin, slot, creative, plan.cacheSeconds),
+        urls,
+      );
+      return {
+        decision,
+        answer,
+        answerJson: json,
+        claims,
+        urls,
+        noticeUrl: '',
+        partnerPrice: 0,
       };
-      noticeUrl = winner.nurl
-        ? fillAuctionMacros(winner.nurl, partnerPrice, { auctionId: request.id, impId: '1' })
-        : '';
     }
-    const token = this.signer.sign(claims);
-    const urls = trackingUrls(origin, token);
+    // The partner pays the clearing price in its own terms (before our share), at most its bid.
+    const partnerPrice =
+      winner.ecpm > 0
+        ? Math.min(winner.rawPrice, Math.round((price * winner.rawPrice) / winner.ecpm))
+        : 0;
+    const claims: TrackingClaims = {
+      id,
+      exp,
+      advertiserId: 0,
+      planId: 0,
+      strategyId: 0,
+      creativeId: 0,
+      mediaId: slot.mediaId,
+      slotId: slot.id,
+      dspId: winner.dsp.id,
+      country: request.country,
+      os: request.os,
+      appVersion: request.appVersion,
+      billing: 0,
+      price,
+      clickPrice: 0,
+      incomeCpm: price,
+      uid: request.uid,
+      channel: request.channel,
+      test: request.test,
+    };
+    const noticeUrl = winner.nurl
+      ? fillAuctionMacros(winner.nurl, partnerPrice, { auctionId: request.id, impId: '1' })
+      : '';
+    const urls = trackingUrls(origin, this.signer.sign(claims));
     if (!request.test) {
-      this.accounting.countFill(dimsOf(claims), now);
-      if (winner.kind === 'partner') this.accounting.countPartnerWin(winner.dsp.id, now);
+      this.accounting.countFill(claims, now);
+      this.accounting.countPartnerWin(winner.dsp.id, now);
     }
-    const ad =
-      winner.kind === 'own'
-        ? servedOwnAd(origin, slot, winner.creative, urls, winner.plan.cacheSeconds)
-        : servedPartnerAd(slot, {
-            adm: partnerMarkupWithBeacon(
-              fillAuctionMacros(winner.adm, partnerPrice, { auctionId: request.id, impId: '1' }),
-              urls,
-            ),
-            crid: winner.crid,
-            w: winner.w,
-            h: winner.h,
-          });
+    const ad = servedPartnerAd(slot, {
+      adm: partnerMarkupWithBeacon(
+        fillAuctionMacros(winner.adm, partnerPrice, { auctionId: request.id, impId: '1' }),
+        urls,
+      ),
+      crid: winner.crid,
+      w: winner.w,
+      h: winner.h,
+    });
+    const answer: ServeAdAnswer = {
+      fill: true,
+      request_id: request.id,
+      ad,
+      impression_urls: [urls.impression],
+      notice_urls: noticeUrl ? [noticeUrl] : [],
+    };
     return {
       decision,
-      answer: {
-        fill: true,
-        request_id: request.id,
-        ad,
-        impression_urls: [urls.impression],
-        notice_urls: noticeUrl ? [noticeUrl] : [],
-      },
+      answer,
+      answerJson: JSON.stringify(answer),
       claims,
       urls,
       noticeUrl,

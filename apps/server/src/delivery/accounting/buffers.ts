@@ -63,10 +63,22 @@ export function statsCounterOf(
   const key = statsKey(hour, dims);
   let counter = map.get(key);
   if (!counter) {
-    // A copy: the caller may reuse its dims object for the next request.
+    // A copy of the dimensions only: the caller may pass a larger object (a token's claims)
+    // or reuse its own for the next request.
     counter = {
       hour,
-      dims: { ...dims },
+      dims: {
+        advertiserId: dims.advertiserId,
+        planId: dims.planId,
+        strategyId: dims.strategyId,
+        creativeId: dims.creativeId,
+        mediaId: dims.mediaId,
+        slotId: dims.slotId,
+        dspId: dims.dspId,
+        country: dims.country,
+        os: dims.os,
+        appVersion: dims.appVersion,
+      },
       requests: 0,
       fills: 0,
       impressions: 0,

@@ -152,7 +152,10 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
     const served = await engine().serve(fromServeFacts(parsed.data, contextOf(request)), {
       origin: originOf(request),
     });
-    return reply.header('cache-control', 'no-store').send(served.answer);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(served.answerJson);
   });
 
   app.post(OPENRTB_AUCTION_PATH, ROUTE_OPTIONS, (request, reply) =>

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TokenSigner, newTokenId, type TrackingClaims } from './token.js';
 
@@ -49,6 +50,29 @@ describe('tracking tokens', () => {
     for (const junk of ['', '.', 'abc', 'abc.def', `${'x'.repeat(3000)}.y`]) {
       expect(signer.verify(junk, 1_900_000_000)).toBeUndefined();
     }
+  });
+
+  it('signs with HMAC-SHA256 truncated to 128 bits, whatever the key and payload length', () => {
+    const secrets = ['short', 'k'.repeat(64), 'long secret '.repeat(20)];
+    for (const secret of secrets) {
+      for (const uid of ['', 'user-1', 'u'.repeat(2000)]) {
+        const token = new TokenSigner(secret).sign({ ...claims, uid });
+        const [payload, mac] = token.split('.') as [string, string];
+        const expected = createHmac('sha256', secret)
+          .update(payload)
+          .digest()
+          .subarray(0, 16)
+          .toString('base64url');
+        expect(mac).toBe(expected);
+      }
+    }
+  });
+
+  it('refuses a MAC with characters beyond its 128 bits changed', () => {
+    const token = signer.sign(claims);
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    expect(signer.verify(`${token.slice(0, -1)}${last}`, 1_900_000_000)).toBeUndefined();
+    expect(signer.verify(`${token}A`, 1_900_000_000)).toBeUndefined();
   });
 
   it('gives every served ad its own id', () => {

@@ -23,11 +23,28 @@ const optionalInt = z.preprocess(
  * The device and app facts of a request, in the console's own codes (the /serve/ad query):
  * what serving reads and what the diagnosis replays.
  */
+/** The longest each free-text fact of a serve request may be (after trimming). */
+export const SERVE_FACT_TEXT_LIMITS = {
+  osv: 32,
+  brand: 32,
+  model: 64,
+  app: 200,
+  app_version: 32,
+  uid: 128,
+  oaid: 64,
+  imei: 32,
+  idfa: 36,
+  lang: 16,
+  /** Audience characteristic codes the media's data knows of the user, comma-separated. */
+  audience: 1000,
+} as const;
+const limit = SERVE_FACT_TEXT_LIMITS;
+
 export const ZServeFacts = z.object({
   slot_id: ZId,
   /** Platform: 1 Android, 2 iOS, 3 WP. */
   os: z.coerce.number().int().min(0).max(3),
-  osv: optionalText(32),
+  osv: optionalText(limit.osv),
   /** Network: 1 WIFI … 5 5G. */
   network: optionalInt,
   /** ISO 3166-1 alpha-2. */
@@ -38,17 +55,16 @@ export const ZServeFacts = z.object({
       .regex(/^[A-Z]{2}$/, { message: 'Two-letter country code' })
       .optional(),
   ),
-  brand: optionalText(32),
-  model: optionalText(64),
-  app: optionalText(200),
-  app_version: optionalText(32),
-  uid: optionalText(128),
-  oaid: optionalText(64),
-  imei: optionalText(32),
-  idfa: optionalText(36),
-  lang: optionalText(16),
-  /** Audience characteristic codes the media's data knows of the user, comma-separated. */
-  audience: optionalText(1000),
+  brand: optionalText(limit.brand),
+  model: optionalText(limit.model),
+  app: optionalText(limit.app),
+  app_version: optionalText(limit.app_version),
+  uid: optionalText(limit.uid),
+  oaid: optionalText(limit.oaid),
+  imei: optionalText(limit.imei),
+  idfa: optionalText(limit.idfa),
+  lang: optionalText(limit.lang),
+  audience: optionalText(limit.audience),
 });
 export type ServeFacts = z.infer<typeof ZServeFacts>;
 

@@ -16,7 +16,6 @@ import {
   SERVING_CURRENCY,
   TRACK_PATHS,
   ZBidRequest,
-  ZServeFacts,
   fromMicros,
   type BidRequest,
   type TrackKindValue,
@@ -26,6 +25,7 @@ import { ownMarkup } from '../answer.js';
 import type { DeliveryEngine, Served } from '../engine.js';
 import type { Channel } from '../types.js';
 import { countryFromHeaders, formatOf, fromBidRequest, fromServeFacts } from './requests.js';
+import { parseServeQuery } from './serve-query.js';
 
 /** A 1×1 transparent GIF: what an impression pixel answers. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -138,17 +138,8 @@ function bidOf(imp: BidRequest['imp'][number], served: Served, channel: Channel,
 
 export function registerDeliveryRoutes(app: FastifyInstance, engine: () => DeliveryEngine): void {
   app.get(SERVE_AD_PATH, ROUTE_OPTIONS, async (request, reply) => {
-    const parsed = ZServeFacts.safeParse(request.query);
-    if (!parsed.success) {
-      throw new AppError(
-        'validation',
-        undefined,
-        parsed.error.issues.map((issue) => ({
-          path: issue.path.join('.'),
-          message: issue.message,
-        })),
-      );
-    }
+    const parsed = parseServeQuery(request.query);
+    if (!parsed.success) throw new AppError('validation', undefined, parsed.issues);
     const served = await engine().serve(fromServeFacts(parsed.data, contextOf(request)), {
       origin: originOf(request),
     });

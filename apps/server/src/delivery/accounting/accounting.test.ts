@@ -127,6 +127,36 @@ describe('stats_hourly', () => {
     ]);
   });
 
+  it('keeps any app version apart, commas, quotes, backslashes and all', async () => {
+    const db = handle.db;
+    const slotId = uniqueSlotId();
+    const versions = ['1,2', 'beta "2"', 'C:\\build\\7', '{}', 'NULL', '', '版本 3'];
+    const { accounting } = newAccounting(db);
+    versions.forEach((appVersion, index) => {
+      for (let count = 0; count <= index; count += 1) {
+        accounting.countRequest(dimsOf({ slotId, appVersion }), TEN + count);
+      }
+    });
+    await accounting.flush();
+    const rows = await statsOfSlot(db, slotId);
+    expect(Object.fromEntries(rows.map((row) => [row.appVersion, row.requests]))).toEqual(
+      Object.fromEntries(versions.map((appVersion, index) => [appVersion, index + 1])),
+    );
+  });
+
+  it('writes the thousands of rows of a busy second in chunks, each exactly once', async () => {
+    const db = handle.db;
+    const slotId = uniqueSlotId();
+    const { accounting } = newAccounting(db);
+    for (let index = 0; index < 4_500; index += 1) {
+      accounting.countRequest(dimsOf({ slotId, appVersion: `v${index}` }), TEN);
+    }
+    await accounting.flush();
+    const rows = await statsOfSlot(db, slotId);
+    expect(rows).toHaveLength(4_500);
+    expect(rows.every((row) => row.requests === 1)).toBe(true);
+  });
+
   it('keeps what is counted during a flush for the next one', async () => {
     let hold: (() => void) | undefined;
     const gate = instrumented(

@@ -2,11 +2,12 @@
  * The two database reads behind refresh(): every user's latest ledger balance and every
  * plan's cost today. Both run about once a second, so both stay cheap as tables grow: the
  * balance is one index probe per user (ledger_entries_user_id_id_idx), not a scan of the
- * whole ledger; the spend reads only today's hours of stats_hourly (stats_hourly_hour_idx).
+ * whole ledger; the spend reads today's hours of the plan rollup (stats_plan_hourly, kept equal
+ * to stats_hourly by its triggers: at most one row per plan and hour, however busy the day).
  */
 import { and, gte, lt, ne, sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
-import { statsHourly } from '../../db/schema.js';
+import { statsPlanHourly } from '../../db/schema.js';
 import { DAY_MS, dayStartMs, utcDay } from './time.js';
 import type { DatabaseTotals, TotalsSource } from './totals.js';
 
@@ -32,18 +33,18 @@ export async function readPlanSpendOnDay(
   const start = dayStartMs(nowMs);
   const rows = await db
     .select({
-      planId: statsHourly.planId,
-      cost: sql<number>`sum(${statsHourly.cost})`.mapWith(Number),
+      planId: statsPlanHourly.planId,
+      cost: sql<number>`sum(${statsPlanHourly.cost})`.mapWith(Number),
     })
-    .from(statsHourly)
+    .from(statsPlanHourly)
     .where(
       and(
-        gte(statsHourly.hour, new Date(start)),
-        lt(statsHourly.hour, new Date(start + DAY_MS)),
-        ne(statsHourly.planId, 0),
+        gte(statsPlanHourly.hour, new Date(start)),
+        lt(statsPlanHourly.hour, new Date(start + DAY_MS)),
+        ne(statsPlanHourly.planId, 0),
       ),
     )
-    .groupBy(statsHourly.planId);
+    .groupBy(statsPlanHourly.planId);
   return new Map(rows.filter((row) => row.cost !== 0).map((row) => [row.planId, row.cost]));
 }
 

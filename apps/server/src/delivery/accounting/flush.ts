@@ -38,7 +38,7 @@ export interface FlushOutcome {
 // Bounded statements: PostgreSQL takes at most 65,535 parameters (health rows), a JSON
 // parameter is kept to a few megabytes (event ids), and a stats statement to a slice of the
 // serving thread's time (stats rows).
-const STATS_ROWS_PER_INSERT = 2_000;
+const STATS_ROWS_PER_INSERT = 1_000;
 const HEALTH_ROWS_PER_INSERT = 5_000;
 const IDS_PER_INSERT = 10_000;
 
@@ -163,11 +163,19 @@ const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
 const textArray = (values: readonly string[]) =>
   `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
-/** The requests and fills counted plus the paid events, by stats key; counters are not edited. */
-function mergeStats(
+/**
+ * The lock order of stats rows: by slot partition, then by key within it. Any fixed total
+ * order keeps two processes flushing at once from deadlocking; this one lets a flush sort
+ * and send one partition at a time, so the serving thread never waits for a whole second's
+ * rows to be sorted. Fixed: every process must use the same.
+ */
+const STATS_PARTITIONS = 16;
+
+/** The requests and fills counted plus the paid events, by lock partition; counters kept. */
+function statsPartitions(
   counters: ReadonlyMap<string, StatsCounter>,
   paid: readonly BilledEvent[],
-): Map<string, StatsCounter> {
+): [string, StatsCounter][][] {
   const billed = new Map<string, StatsCounter>();
   for (const event of paid) {
     const counter = statsCounterOf(billed, event.dims, event.at);
@@ -176,107 +184,126 @@ function mergeStats(
     counter.cost += event.cost;
     counter.income += event.income;
   }
-  // The batch's own counters go in as they are (a failed write hands them back whole).
-  const merged = new Map(counters);
-  for (const [key, counter] of billed) {
-    const counted = merged.get(key);
-    if (counted) {
+  const partitions = Array.from({ length: STATS_PARTITIONS }, () => [] as [string, StatsCounter][]);
+  const place = (key: string, counter: StatsCounter) => {
+    partitions[counter.dims.slotId % STATS_PARTITIONS]?.push([key, counter]);
+  };
+  // The batch's own counters are not edited: a failed write hands them back whole.
+  for (const [key, counted] of counters) {
+    const extra = billed.get(key);
+    if (extra) {
       const sum = { ...counted };
-      addStats(sum, counter);
-      merged.set(key, sum);
+      addStats(sum, extra);
+      place(key, sum);
     } else {
-      merged.set(key, counter);
+      place(key, counted);
     }
   }
-  return merged;
+  for (const [key, counter] of billed) if (!counters.has(key)) place(key, counter);
+  return partitions;
 }
+
+/** One statement's rows, one array per column. */
+class StatsColumns {
+  hour: number[] = [];
+  advertiser: number[] = [];
+  plan: number[] = [];
+  strategy: number[] = [];
+  creative: number[] = [];
+  media: number[] = [];
+  slot: number[] = [];
+  dsp: number[] = [];
+  country: string[] = [];
+  os: number[] = [];
+  appVersion: string[] = [];
+  requests: number[] = [];
+  fills: number[] = [];
+  impressions: number[] = [];
+  clicks: number[] = [];
+  cost: number[] = [];
+  income: number[] = [];
+
+  get size(): number {
+    return this.hour.length;
+  }
+
+  add(c: StatsCounter): void {
+    if (c.requests + c.fills + c.impressions + c.clicks + c.cost + c.income === 0) return;
+    const d = c.dims;
+    this.hour.push(c.hour);
+    this.advertiser.push(d.advertiserId);
+    this.plan.push(d.planId);
+    this.strategy.push(d.strategyId);
+    this.creative.push(d.creativeId);
+    this.media.push(d.mediaId);
+    this.slot.push(d.slotId);
+    this.dsp.push(d.dspId);
+    this.country.push(d.country);
+    this.os.push(d.os);
+    this.appVersion.push(d.appVersion);
+    this.requests.push(c.requests);
+    this.fills.push(c.fills);
+    this.impressions.push(c.impressions);
+    this.clicks.push(c.clicks);
+    this.cost.push(c.cost);
+    this.income.push(c.income);
+  }
+}
+
+async function insertStats(tx: Database, columns: StatsColumns): Promise<void> {
+  await tx.execute(sql`
+    insert into ${statsHourly} (hour, advertiser_id, plan_id, strategy_id, creative_id,
+      media_id, slot_id, dsp_id, country, os, app_version,
+      requests, fills, impressions, clicks, cost, income)
+    select to_timestamp(hour_ms / 1000.0), advertiser_id, plan_id, strategy_id, creative_id,
+      media_id, slot_id, dsp_id, country, os, app_version,
+      requests, fills, impressions, clicks, cost, income
+    from unnest(
+      ${intArray(columns.hour)}::bigint[], ${intArray(columns.advertiser)}::integer[],
+      ${intArray(columns.plan)}::integer[], ${intArray(columns.strategy)}::integer[],
+      ${intArray(columns.creative)}::integer[], ${intArray(columns.media)}::integer[],
+      ${intArray(columns.slot)}::integer[], ${intArray(columns.dsp)}::integer[],
+      ${textArray(columns.country)}::text[], ${intArray(columns.os)}::smallint[],
+      ${textArray(columns.appVersion)}::text[], ${intArray(columns.requests)}::bigint[],
+      ${intArray(columns.fills)}::bigint[], ${intArray(columns.impressions)}::bigint[],
+      ${intArray(columns.clicks)}::bigint[], ${intArray(columns.cost)}::bigint[],
+      ${intArray(columns.income)}::bigint[]
+    ) as r(hour_ms, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
+      dsp_id, country, os, app_version, requests, fills, impressions, clicks, cost, income)
+    on conflict (hour, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
+      dsp_id, country, os, app_version) do update set
+      requests = stats_hourly.requests + excluded.requests,
+      fills = stats_hourly.fills + excluded.fills,
+      impressions = stats_hourly.impressions + excluded.impressions,
+      clicks = stats_hourly.clicks + excluded.clicks,
+      cost = stats_hourly.cost + excluded.cost,
+      income = stats_hourly.income + excluded.income`);
+}
+
+const byKey = (a: [string, StatsCounter], b: [string, StatsCounter]) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
 /**
  * Step 3: requests and fills plus the paid events, added to their hourly rows. Each
  * statement sends its rows as one array per column (unnest): a second's worth of rows
  * (thousands at a few thousand requests a second) costs no object per row to build and a
- * third of the bytes of JSON rows, and the serving thread gets its turn between chunks.
+ * third of the bytes of JSON rows, and the serving thread gets its turn between statements.
  */
 async function upsertStats(
   tx: Database,
   counters: ReadonlyMap<string, StatsCounter>,
   paid: readonly BilledEvent[],
 ): Promise<void> {
-  const merged = mergeStats(counters, paid);
-  const keys = [...merged.keys()].sort();
-  for (let start = 0; start < keys.length; start += STATS_ROWS_PER_INSERT) {
-    const columns = {
-      hour: [] as number[],
-      advertiser: [] as number[],
-      plan: [] as number[],
-      strategy: [] as number[],
-      creative: [] as number[],
-      media: [] as number[],
-      slot: [] as number[],
-      dsp: [] as number[],
-      country: [] as string[],
-      os: [] as number[],
-      appVersion: [] as string[],
-      requests: [] as number[],
-      fills: [] as number[],
-      impressions: [] as number[],
-      clicks: [] as number[],
-      cost: [] as number[],
-      income: [] as number[],
-    };
-    for (const key of keys.slice(start, start + STATS_ROWS_PER_INSERT)) {
-      const c = merged.get(key);
-      if (!c || c.requests + c.fills + c.impressions + c.clicks + c.cost + c.income === 0) {
-        continue;
-      }
-      const d = c.dims;
-      columns.hour.push(c.hour);
-      columns.advertiser.push(d.advertiserId);
-      columns.plan.push(d.planId);
-      columns.strategy.push(d.strategyId);
-      columns.creative.push(d.creativeId);
-      columns.media.push(d.mediaId);
-      columns.slot.push(d.slotId);
-      columns.dsp.push(d.dspId);
-      columns.country.push(d.country);
-      columns.os.push(d.os);
-      columns.appVersion.push(d.appVersion);
-      columns.requests.push(c.requests);
-      columns.fills.push(c.fills);
-      columns.impressions.push(c.impressions);
-      columns.clicks.push(c.clicks);
-      columns.cost.push(c.cost);
-      columns.income.push(c.income);
+  let columns = new StatsColumns();
+  for (const partition of statsPartitions(counters, paid)) {
+    partition.sort(byKey);
+    for (const [, counter] of partition) columns.add(counter);
+    if (columns.size >= STATS_ROWS_PER_INSERT) {
+      await insertStats(tx, columns);
+      columns = new StatsColumns();
     }
-    if (columns.hour.length === 0) continue;
-    await tx.execute(sql`
-      insert into ${statsHourly} (hour, advertiser_id, plan_id, strategy_id, creative_id,
-        media_id, slot_id, dsp_id, country, os, app_version,
-        requests, fills, impressions, clicks, cost, income)
-      select to_timestamp(hour_ms / 1000.0), advertiser_id, plan_id, strategy_id, creative_id,
-        media_id, slot_id, dsp_id, country, os, app_version,
-        requests, fills, impressions, clicks, cost, income
-      from unnest(
-        ${intArray(columns.hour)}::bigint[], ${intArray(columns.advertiser)}::integer[],
-        ${intArray(columns.plan)}::integer[], ${intArray(columns.strategy)}::integer[],
-        ${intArray(columns.creative)}::integer[], ${intArray(columns.media)}::integer[],
-        ${intArray(columns.slot)}::integer[], ${intArray(columns.dsp)}::integer[],
-        ${textArray(columns.country)}::text[], ${intArray(columns.os)}::smallint[],
-        ${textArray(columns.appVersion)}::text[], ${intArray(columns.requests)}::bigint[],
-        ${intArray(columns.fills)}::bigint[], ${intArray(columns.impressions)}::bigint[],
-        ${intArray(columns.clicks)}::bigint[], ${intArray(columns.cost)}::bigint[],
-        ${intArray(columns.income)}::bigint[]
-      ) as r(hour_ms, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
-        dsp_id, country, os, app_version, requests, fills, impressions, clicks, cost, income)
-      on conflict (hour, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
-        dsp_id, country, os, app_version) do update set
-        requests = stats_hourly.requests + excluded.requests,
-        fills = stats_hourly.fills + excluded.fills,
-        impressions = stats_hourly.impressions + excluded.impressions,
-        clicks = stats_hourly.clicks + excluded.clicks,
-        cost = stats_hourly.cost + excluded.cost,
-        income = stats_hourly.income + excluded.income`);
   }
+  if (columns.size > 0) await insertStats(tx, columns);
 }
 
 /** Step 4: partners' calls, answers and wins, added to their hourly rows. */

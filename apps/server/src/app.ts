@@ -29,7 +29,7 @@ import { registerFundRoutes } from './modules/fund/routes.js';
 import { registerSettingsRoutes } from './modules/settings/routes.js';
 import { registerUserRoutes } from './modules/user/routes.js';
 import { registerCreativeRoutes } from './modules/creative/routes.js';
-import { registerMaterialRoutes } from './modules/material/routes.js';
+import { materialWork, registerMaterialRoutes } from './modules/material/routes.js';
 import { registerPlanRoutes } from './modules/plan/routes.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerDspRoutes } from './modules/dsp/routes.js';
@@ -96,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Two sibling contexts: the ad-serving routes, and the console with its own plugins, whose
   // hooks (multipart forms, docs) so never run on an ad request.
   registerDelivery(app);
+  await app.register(materialWork);
   await app.register(registerConsole);
 
   if (serveConsole) await registerWebApp(app, config.webDist);

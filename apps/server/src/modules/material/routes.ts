@@ -4,6 +4,7 @@
  */
 import { AppError, ENDPOINTS, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '@adloom/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { handleError } from '../../http/error-handler.js';
 import { registerFileRoutes } from './files.js';
@@ -43,17 +44,32 @@ function uploadError(error: unknown): FastifyError | Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * The transcoder as an app-wide service (not encapsulated): the console's routes use it and
+ * main.ts resumes it, from outside the console's context. Closed with the app.
+ */
+export const materialWork = fastifyPlugin(
+  async (app: FastifyInstance) => {
+    const transcodes = new TranscodeQueue({
+      db: app.db,
+      storage: new LocalStorage(app.config.uploadDir),
+      ffmpeg: app.config.ffmpegPath,
+      log: app.log,
+    });
+    app.decorate('transcodes', transcodes);
+    app.addHook('onClose', () => transcodes.close());
+  },
+  { name: 'material-work' },
+);
+
 export async function registerMaterialRoutes(app: FastifyInstance): Promise<void> {
   const storage = new LocalStorage(app.config.uploadDir);
-  const transcodes = new TranscodeQueue({
-    db: app.db,
+  const services: MaterialServices = {
     storage,
-    ffmpeg: app.config.ffmpegPath,
+    transcodes: app.transcodes,
+    config: app.config,
     log: app.log,
-  });
-  app.decorate('transcodes', transcodes);
-  app.addHook('onClose', () => transcodes.close());
-  const services: MaterialServices = { storage, transcodes, config: app.config, log: app.log };
+  };
 
   registerEndpoint(app, ENDPOINTS.listMaterials, async ({ db, auth, query }) =>
     listMaterials(db, auth, query),

@@ -188,4 +188,39 @@ describe('the rollup triggers', () => {
     );
     expect(planRows[0]?.n).toBe(3);
   });
+
+  it('drops the rollup rows an update leaves at zero, and only those', async () => {
+    const user = await buildUser(t.db, { ability: ADVERTISER });
+    const rollupRows = async () => {
+      const [daily] = await selectRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from stats_daily where advertiser_id = ${user.id}`,
+      );
+      const [plans] = await selectRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from stats_plan_hourly where advertiser_id = ${user.id}`,
+      );
+      return { daily: daily?.n, plans: plans?.n };
+    };
+    for (const planId of [1, 2]) {
+      await buildStatsRow(t.db, {
+        hour: new Date('2025-07-01T05:00:00Z'),
+        advertiserId: user.id,
+        planId,
+        requests: 4,
+        clicks: 1,
+      });
+    }
+    expect(await rollupRows()).toEqual({ daily: 2, plans: 2 });
+    // Lowered but not emptied: both rollups keep their rows.
+    await t.db.execute(
+      sql`update stats_hourly set requests = 1 where advertiser_id = ${user.id} and plan_id = 1`,
+    );
+    expect(await rollupRows()).toEqual({ daily: 2, plans: 2 });
+    // Emptied: plan 1's rows go from both rollups, plan 2's stay.
+    await t.db.execute(
+      sql`update stats_hourly set requests = 0, clicks = 0 where advertiser_id = ${user.id} and plan_id = 1`,
+    );
+    expect(await rollupRows()).toEqual({ daily: 1, plans: 1 });
+  });
 });

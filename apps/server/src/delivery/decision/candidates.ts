@@ -88,10 +88,10 @@ interface Prepared {
 }
 
 const preparedSnapshots = new WeakMap<Snapshot, Prepared>();
-/** Each slot list's segments by `country|os`, made on first use. */
+/** Each slot list's segments by `country|os|lang`, made on first use. */
 const segmentCache = new WeakMap<SlotCandidates, Map<string, SlotCandidates>>();
-/** A bound on the segments kept per list (countries × OSes actually seen). */
-const MAX_SEGMENTS = 2_000;
+/** A bound on the segments kept per list (countries × OSes × languages actually seen). */
+const MAX_SEGMENTS = 1_000;
 const diagnosisOrder = new WeakMap<Snapshot, readonly StrategyConfig[]>();
 
 function prepare(snapshot: Snapshot): Prepared {
@@ -190,24 +190,34 @@ function buildSlotCandidates(
 }
 
 /**
- * The candidates of a slot list that a request of this country and OS can match at all:
- * country and OS rules are the most selective and fixed per segment, so most targeted
- * strategies never reach the per-request checks. Exact, not a heuristic — a candidate left
- * out would fail those rules on the request anyway.
+ * The candidates of a slot list that a request of this country, OS and language can match
+ * at all: country and OS rules and the strategy's languages are the most selective facts of
+ * a request and few in number, so most targeted strategies never reach the per-request
+ * checks. Exact, not a heuristic — a candidate left out would fail those rules on the
+ * request anyway (strategyRejection).
  */
-export function segmentOf(list: SlotCandidates, country: string, os: number): SlotCandidates {
+export function segmentOf(
+  list: SlotCandidates,
+  country: string,
+  os: number,
+  lang: string,
+): SlotCandidates {
   let segments = segmentCache.get(list);
   if (!segments) {
     segments = new Map();
     segmentCache.set(list, segments);
   }
-  const key = `${country}|${os}`;
+  const key = `${country}|${os}|${lang}`;
   const known = segments.get(key);
   if (known) return known;
   if (segments.size >= MAX_SEGMENTS) return list;
   const kept: number[] = [];
   list.candidates.forEach((candidate, index) => {
-    if (segmentMatches(candidate.strategy.targeting, country, os)) kept.push(index);
+    const { targeting, languages } = candidate.strategy;
+    if (!segmentMatches(targeting, country, os)) return;
+    // An unknown language ('') is in no set, as strategyRejection reads it.
+    if (languages.size > 0 && !languages.has(lang)) return;
+    kept.push(index);
   });
   const segment: SlotCandidates =
     kept.length === list.candidates.length

@@ -66,6 +66,7 @@ export function rankOwnBids(
     slotCandidates(snapshot, slot),
     request.country,
     request.os,
+    request.lang,
   );
   const scope: RequestScope = {
     request,

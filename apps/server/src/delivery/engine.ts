@@ -225,19 +225,6 @@ export class DeliveryEngine {
     const snapshot = await this.snapshot();
     const slot = snapshot.slots.get(request.slotId);
     const count = !request.test && slot !== undefined;
-    const requestDims: EventDims = {
-      advertiserId: 0,
-      planId: 0,
-      strategyId: 0,
-      creativeId: 0,
-      mediaId: slot?.mediaId ?? 0,
-      slotId: slot?.id ?? 0,
-      dspId: 0,
-      country: request.country,
-      os: request.os,
-      appVersion: request.appVersion,
-    };
-    if (count) this.accounting.countRequest(requestDims, now);
 
     const history = request.uid ? await this.store.userHistory(request.uid) : EMPTY_HISTORY;
     const floor = slot ? floorOf(slot, request) : request.bidFloor;
@@ -324,6 +311,24 @@ export class DeliveryEngine {
       partners: partnerFate,
     };
     if (!auction.winner || !slot) {
+      // A fill counts its own request (countFill); this one got nothing.
+      if (count) {
+        this.accounting.countUnfilled(
+          {
+            advertiserId: 0,
+            planId: 0,
+            strategyId: 0,
+            creativeId: 0,
+            mediaId: slot?.mediaId ?? 0,
+            slotId: slot?.id ?? 0,
+            dspId: 0,
+            country: request.country,
+            os: request.os,
+            appVersion: request.appVersion,
+          },
+          now,
+        );
+      }
       const answer: ServeAdAnswer = {
         fill: false,
         request_id: request.id,

@@ -88,9 +88,12 @@ export interface BilledEvent {
 export type PartnerOutcome = 'bid' | 'noBid' | 'timeout' | 'error';
 
 export interface Accounting {
-  /** A request on a slot (dims of the slot and device only). */
-  countRequest(dims: EventDims, at: number): void;
-  /** A request answered with an ad (dims of the winner). */
+  /** A request on a slot that got no ad (dims of the slot and device only). */
+  countUnfilled(dims: EventDims, at: number): void;
+  /**
+   * A request answered with an ad (dims of the winner). Its request is counted too, on the
+   * slot's row as an unfilled one would be: the flush adds it (one key per request here).
+   */
   countFill(dims: EventDims, at: number): void;
   countEvent(event: BilledEvent): void;
   countPartnerCall(dspId: number, outcome: PartnerOutcome, latencyMs: number, at: number): void;

@@ -46,9 +46,9 @@ describe('stats_hourly', () => {
     const winner = { ...request, advertiserId, planId: 11, strategyId: 12, creativeId: 13 };
     const { accounting } = newAccounting(db);
 
-    accounting.countRequest(request, TEN + 60_000);
-    accounting.countRequest(request, TEN + HOUR_MS - 1);
-    accounting.countRequest(request, ELEVEN);
+    accounting.countUnfilled(request, TEN + 60_000);
+    accounting.countUnfilled(request, TEN + HOUR_MS - 1);
+    accounting.countUnfilled(request, ELEVEN);
     accounting.countFill(winner, TEN + 5_000);
     accounting.countEvent(impressionOf(winner, TEN + 6_000, 3_000, { income: 2_000 }));
     accounting.countEvent({
@@ -61,7 +61,7 @@ describe('stats_hourly', () => {
     });
     await accounting.flush();
 
-    accounting.countRequest(request, TEN + 30_000);
+    accounting.countUnfilled(request, TEN + 30_000);
     accounting.countFill(winner, TEN + 31_000);
     accounting.countEvent(impressionOf(winner, TEN + 32_000, 4_000, { income: 2_500 }));
     await accounting.flush();
@@ -92,7 +92,8 @@ describe('stats_hourly', () => {
         creativeId: 0,
         ...dims,
         ...none,
-        requests: 3,
+        // Three requests that got nothing, and the two that filled.
+        requests: 5,
       },
       {
         hour: '2026-03-02T10:00:00.000Z',
@@ -134,7 +135,7 @@ describe('stats_hourly', () => {
     const { accounting } = newAccounting(db);
     versions.forEach((appVersion, index) => {
       for (let count = 0; count <= index; count += 1) {
-        accounting.countRequest(dimsOf({ slotId, appVersion }), TEN + count);
+        accounting.countUnfilled(dimsOf({ slotId, appVersion }), TEN + count);
       }
     });
     await accounting.flush();
@@ -149,12 +150,41 @@ describe('stats_hourly', () => {
     const slotId = uniqueSlotId();
     const { accounting } = newAccounting(db);
     for (let index = 0; index < 4_500; index += 1) {
-      accounting.countRequest(dimsOf({ slotId, appVersion: `v${index}` }), TEN);
+      accounting.countUnfilled(dimsOf({ slotId, appVersion: `v${index}` }), TEN);
     }
     await accounting.flush();
     const rows = await statsOfSlot(db, slotId);
     expect(rows).toHaveLength(4_500);
     expect(rows.every((row) => row.requests === 1)).toBe(true);
+  });
+
+  it('counts a filled request once, on the row of its slot, also when a failed flush is retried', async () => {
+    const gate = instrumented(handle.db);
+    const slotId = uniqueSlotId();
+    const request = dimsOf({ slotId, country: 'BR', os: 1, appVersion: '2.0' });
+    const winner = { ...request, advertiserId: 77, planId: 8, strategyId: 9, creativeId: 10 };
+    const { accounting } = newAccounting(gate.db);
+    accounting.countFill(winner, TEN);
+    accounting.countFill(winner, TEN + 1);
+    accounting.countUnfilled(request, TEN + 2);
+    gate.failNext();
+    await expect(accounting.flush()).rejects.toThrow('forced failure');
+    accounting.countFill({ ...winner, creativeId: 11 }, TEN + 3);
+    await accounting.flush();
+
+    const rows = await statsOfSlot(handle.db, slotId);
+    expect(
+      rows.map(({ planId, creativeId, requests, fills }) => ({
+        planId,
+        creativeId,
+        requests,
+        fills,
+      })),
+    ).toEqual([
+      { planId: 0, creativeId: 0, requests: 4, fills: 0 },
+      { planId: 8, creativeId: 10, requests: 0, fills: 2 },
+      { planId: 8, creativeId: 11, requests: 0, fills: 1 },
+    ]);
   });
 
   it('keeps what is counted during a flush for the next one', async () => {
@@ -168,11 +198,11 @@ describe('stats_hourly', () => {
     );
     const { accounting } = newAccounting(gate.db);
     const request = dimsOf();
-    accounting.countRequest(request, TEN);
+    accounting.countUnfilled(request, TEN);
     const first = accounting.flush();
     await expect.poll(() => hold).toBeDefined();
-    accounting.countRequest(request, TEN);
-    accounting.countRequest(request, TEN);
+    accounting.countUnfilled(request, TEN);
+    accounting.countUnfilled(request, TEN);
     hold?.();
     await first;
     expect((await statsOfSlot(handle.db, request.slotId)).map((row) => row.requests)).toEqual([1]);
@@ -190,7 +220,7 @@ describe('stats_hourly', () => {
     const request = dimsOf();
     const flushes: Promise<void>[] = [];
     for (let round = 0; round < 4; round += 1) {
-      accounting.countRequest(request, TEN);
+      accounting.countUnfilled(request, TEN);
       flushes.push(accounting.flush());
     }
     await Promise.all(flushes);
@@ -369,7 +399,7 @@ describe('failures and shutdown', () => {
     const dims = dimsOf({ advertiserId, planId: 4 });
     const { accounting, store, log } = newAccounting(gate.db);
     const event = impressionOf(dims, TEN, 7_000);
-    accounting.countRequest(dims, TEN);
+    accounting.countUnfilled(dims, TEN);
     accounting.countEvent(event);
 
     gate.failNext();
@@ -385,7 +415,7 @@ describe('failures and shutdown', () => {
     expect(store.released).toEqual([]);
     expect(store.settled).toEqual([]);
 
-    accounting.countRequest(dims, TEN);
+    accounting.countUnfilled(dims, TEN);
     await accounting.flush();
     await accounting.flush();
     const [row] = await statsOfSlot(handle.db, dims.slotId);
@@ -403,15 +433,25 @@ describe('failures and shutdown', () => {
     const dspId = uniqueSlotId();
     const { accounting } = newAccounting(gate.db, { flushMs: 60_000 });
     accounting.start();
-    accounting.countRequest(dims, TEN);
     accounting.countFill(dims, TEN);
     accounting.countEvent(impressionOf(dims, TEN, 1_500));
     accounting.countPartnerCall(dspId, 'bid', 12, TEN);
     gate.failNext();
     await accounting.stop();
 
-    const [row] = await statsOfSlot(handle.db, dims.slotId);
-    expect(row).toMatchObject({ requests: 1, fills: 1, impressions: 1, cost: 1_500 });
+    const rows = await statsOfSlot(handle.db, dims.slotId);
+    expect(
+      rows.map(({ planId, requests, fills, impressions, cost }) => ({
+        planId,
+        requests,
+        fills,
+        impressions,
+        cost,
+      })),
+    ).toEqual([
+      { planId: 0, requests: 1, fills: 0, impressions: 0, cost: 0 },
+      { planId: 5, requests: 0, fills: 1, impressions: 1, cost: 1_500 },
+    ]);
     expect((await healthOf(handle.db, dspId)).map((health) => health.calls)).toEqual([1]);
     expect((await spendEntriesOf(handle.db, advertiserId)).map((entry) => entry.amount)).toEqual([
       -1_500,
@@ -422,7 +462,7 @@ describe('failures and shutdown', () => {
     const gate = instrumented(handle.db);
     const { accounting } = newAccounting(gate.db);
     const dims = dimsOf();
-    accounting.countRequest(dims, TEN);
+    accounting.countUnfilled(dims, TEN);
     gate.failNext(100);
     await expect(accounting.stop()).rejects.toThrow('could not be flushed');
     expect(await statsOfSlot(handle.db, dims.slotId)).toEqual([]);
@@ -438,7 +478,7 @@ describe('failures and shutdown', () => {
     });
     const dims = dimsOf();
     accounting.start();
-    accounting.countRequest(dims, TEN);
+    accounting.countUnfilled(dims, TEN);
     await expect
       .poll(async () => (await statsOfSlot(handle.db, dims.slotId)).map((row) => row.requests), {
         timeout: 10_000,

@@ -152,7 +152,7 @@ export function createAccounting(options: AccountingOptions): Accounting {
   }
 
   return {
-    countRequest(dims: EventDims, at: number): void {
+    countUnfilled(dims: EventDims, at: number): void {
       statsCounterOf(pending.stats, dims, at).requests += 1;
     },
     countFill(dims: EventDims, at: number): void {

@@ -93,6 +93,22 @@ export function statsCounterOf(
   return counter;
 }
 
+/** The slot-level dimensions of an event: where its request is counted. */
+export function requestDimsOf(dims: EventDims): EventDims {
+  return {
+    advertiserId: 0,
+    planId: 0,
+    strategyId: 0,
+    creativeId: 0,
+    mediaId: dims.mediaId,
+    slotId: dims.slotId,
+    dspId: 0,
+    country: dims.country,
+    os: dims.os,
+    appVersion: dims.appVersion,
+  };
+}
+
 export function healthCounterOf(
   map: Map<string, HealthCounter>,
   dspId: number,

@@ -13,6 +13,7 @@ import type { BilledEvent, Reservation } from '../ports.js';
 import {
   addStats,
   hourOf,
+  requestDimsOf,
   statsCounterOf,
   type HealthCounter,
   type PendingBatch,
@@ -171,12 +172,20 @@ const textArray = (values: readonly string[]) =>
  */
 const STATS_PARTITIONS = 16;
 
-/** The requests and fills counted plus the paid events, by lock partition; counters kept. */
+/**
+ * What the batch counted, with the requests of its fills on their slots' rows and the paid
+ * events added, by lock partition. The batch's counters are not edited.
+ */
 function statsPartitions(
   counters: ReadonlyMap<string, StatsCounter>,
   paid: readonly BilledEvent[],
 ): [string, StatsCounter][][] {
   const billed = new Map<string, StatsCounter>();
+  for (const counter of counters.values()) {
+    if (counter.fills > 0) {
+      statsCounterOf(billed, requestDimsOf(counter.dims), counter.hour).requests += counter.fills;
+    }
+  }
   for (const event of paid) {
     const counter = statsCounterOf(billed, event.dims, event.at);
     counter.impressions += event.impressions;

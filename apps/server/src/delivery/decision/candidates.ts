@@ -24,7 +24,7 @@ import type {
 import { creativeServable, fitsSlot, styleAccepted } from './eligibility.js';
 import { ecpmOf } from './pricing.js';
 import { byStanding } from './ranking.js';
-import { segmentMatches } from '../rules.js';
+import { segmentMatches, type CompiledRule } from '../rules.js';
 
 const byPlanThenId = (a: StrategyConfig, b: StrategyConfig) => a.planId - b.planId || a.id - b.id;
 
@@ -67,6 +67,11 @@ export interface Candidate {
   ecpm: number;
   /** The strategy has targeting or languages: the request must be checked against them. */
   selective: boolean;
+  /**
+   * Its rules on the slot (a booked placement names its slot): checked before anything else,
+   * since slots of one shape share the candidate list and most fail them at once.
+   */
+  slotRules: readonly CompiledRule[];
   /** One bid per approved, active creative, in the strategy's order. */
   bids: readonly OwnBid[];
 }
@@ -122,6 +127,7 @@ function prepare(snapshot: Snapshot): Prepared {
       planIndex: planIndex.get(plan.id) ?? 0,
       ecpm,
       selective: strategy.targeting.length > 0 || strategy.languages.size > 0,
+      slotRules: strategy.targeting.filter((rule) => rule.key === 'slot'),
       bids,
     });
   }

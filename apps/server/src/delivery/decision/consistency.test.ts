@@ -98,15 +98,27 @@ function randomWorld(seed: number) {
           status: chance(0.9) ? 0 : 1,
           styleIds: new Set(chance(0.5) ? [] : [pick(STYLES), pick(STYLES)]),
           languages: new Set(chance(0.6) ? [] : [pick(['en', 'fr'])]),
-          targeting: chance(0.5)
-            ? []
-            : compileRules([
-                {
-                  key: 'country',
-                  mode: pick(['include', 'exclude']),
-                  values: [pick(COUNTRIES.slice(0, 3))],
-                },
-              ]),
+          targeting: compileRules([
+            ...(chance(0.5)
+              ? [
+                  {
+                    key: 'country',
+                    mode: pick(['include', 'exclude']),
+                    values: [pick(COUNTRIES.slice(0, 3))],
+                  },
+                ]
+              : []),
+            // Booked placements name their slot (slots 1-4 below).
+            ...(chance(0.2)
+              ? [
+                  {
+                    key: 'slot',
+                    mode: pick(['include', 'exclude']),
+                    values: [String(pick([1, 2, 3, 4]))],
+                  },
+                ]
+              : []),
+          ]),
           creativeIds,
           impressions: Math.floor(next() * 5000),
           clicks: Math.floor(next() * 100),

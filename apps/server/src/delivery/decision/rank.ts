@@ -12,6 +12,7 @@ import { frequencyRejection, osFits, planRejection, strategyRejection } from './
 import { floorOf } from './pricing.js';
 import { byStanding, isBookedPlan, rotateTies } from './ranking.js';
 import { creativeIndex, hashRequestId } from './rotation.js';
+import { firstFailingRule } from '../rules.js';
 import { utcClock, type UtcClock } from './schedule.js';
 
 const UNKNOWN = 0;
@@ -113,6 +114,9 @@ function bidOf(
 ): OwnBid | null {
   const { plan, planIndex, strategy } = candidate;
   const { request, ctx, clock, stamp } = scope;
+  if (candidate.slotRules.length > 0 && firstFailingRule(candidate.slotRules, request)) {
+    return null;
+  }
   if (verdicts.stamps[planIndex] !== stamp) {
     verdicts.stamps[planIndex] = stamp;
     verdicts.plans[planIndex] =

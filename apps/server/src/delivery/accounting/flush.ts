@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { deliveryEvents, dspHealthHourly, statsHourly } from '../../db/schema.js';
 import { insertEntry, latestBalance, lockUser } from '../../modules/fund/repo.js';
-import type { BilledEvent, Reservation } from '../ports.js';
+import type { BilledEvent, EventDims, Reservation } from '../ports.js';
 import {
   addStats,
   hourOf,
@@ -172,44 +172,57 @@ const textArray = (values: readonly string[]) =>
  */
 const STATS_PARTITIONS = 16;
 
-/**
- * What the batch counted, with the requests of its fills on their slots' rows and the paid
- * events added, by lock partition. The batch's counters are not edited.
- */
+const partitionOf = (dims: EventDims) => dims.slotId % STATS_PARTITIONS;
+
+/** The batch's counters and the paid events by lock partition (a slot's rows share one). */
 function statsPartitions(
   counters: ReadonlyMap<string, StatsCounter>,
   paid: readonly BilledEvent[],
-): [string, StatsCounter][][] {
-  const billed = new Map<string, StatsCounter>();
-  for (const counter of counters.values()) {
+): { counted: [string, StatsCounter][]; paid: BilledEvent[] }[] {
+  const partitions = Array.from({ length: STATS_PARTITIONS }, () => ({
+    counted: [] as [string, StatsCounter][],
+    paid: [] as BilledEvent[],
+  }));
+  for (const entry of counters) partitions[partitionOf(entry[1].dims)]?.counted.push(entry);
+  for (const event of paid) partitions[partitionOf(event.dims)]?.paid.push(event);
+  return partitions;
+}
+
+/**
+ * One partition's rows, in lock order: what the batch counted, the requests of its fills on
+ * their slots' rows, and the paid events. The batch's counters are not edited (a failed write
+ * hands them back whole).
+ */
+function partitionRows(partition: {
+  counted: [string, StatsCounter][];
+  paid: BilledEvent[];
+}): StatsCounter[] {
+  const rows = new Map<string, StatsCounter>();
+  const extra = new Map<string, StatsCounter>();
+  for (const [key, counter] of partition.counted) {
+    rows.set(key, counter);
     if (counter.fills > 0) {
-      statsCounterOf(billed, requestDimsOf(counter.dims), counter.hour).requests += counter.fills;
+      statsCounterOf(extra, requestDimsOf(counter.dims), counter.hour).requests += counter.fills;
     }
   }
-  for (const event of paid) {
-    const counter = statsCounterOf(billed, event.dims, event.at);
+  for (const event of partition.paid) {
+    const counter = statsCounterOf(extra, event.dims, event.at);
     counter.impressions += event.impressions;
     counter.clicks += event.clicks;
     counter.cost += event.cost;
     counter.income += event.income;
   }
-  const partitions = Array.from({ length: STATS_PARTITIONS }, () => [] as [string, StatsCounter][]);
-  const place = (key: string, counter: StatsCounter) => {
-    partitions[counter.dims.slotId % STATS_PARTITIONS]?.push([key, counter]);
-  };
-  // The batch's own counters are not edited: a failed write hands them back whole.
-  for (const [key, counted] of counters) {
-    const extra = billed.get(key);
-    if (extra) {
+  for (const [key, added] of extra) {
+    const counted = rows.get(key);
+    if (counted) {
       const sum = { ...counted };
-      addStats(sum, extra);
-      place(key, sum);
+      addStats(sum, added);
+      rows.set(key, sum);
     } else {
-      place(key, counted);
+      rows.set(key, added);
     }
   }
-  for (const [key, counter] of billed) if (!counters.has(key)) place(key, counter);
-  return partitions;
+  return [...rows.keys()].sort().map((key) => rows.get(key) as StatsCounter);
 }
 
 /** One statement's rows, one array per column. */
@@ -289,9 +302,6 @@ async function insertStats(tx: Database, columns: StatsColumns): Promise<void> {
       income = stats_hourly.income + excluded.income`);
 }
 
-const byKey = (a: [string, StatsCounter], b: [string, StatsCounter]) =>
-  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
-
 /**
  * Step 3: requests and fills plus the paid events, added to their hourly rows. Each
  * statement sends its rows as one array per column (unnest): a second's worth of rows
@@ -305,8 +315,7 @@ async function upsertStats(
 ): Promise<void> {
   let columns = new StatsColumns();
   for (const partition of statsPartitions(counters, paid)) {
-    partition.sort(byKey);
-    for (const [, counter] of partition) columns.add(counter);
+    for (const counter of partitionRows(partition)) columns.add(counter);
     if (columns.size >= STATS_ROWS_PER_INSERT) {
       await insertStats(tx, columns);
       columns = new StatsColumns();

@@ -93,8 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: true, directives: CSP_DIRECTIVES },
   });
-  // Two sibling contexts: the ad-serving routes, and the console with its own plugins, whose
-  // hooks (multipart forms, docs) so never run on an ad request.
+  // Two sibling contexts, the ad-serving routes and the console with its own plugins, so that
+  // the console's hooks (multipart forms, docs) never run on an ad request.
   registerDelivery(app);
   await app.register(materialWork);
   await app.register(registerConsole);

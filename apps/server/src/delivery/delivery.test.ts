@@ -216,6 +216,24 @@ describe('OpenRTB entry points', () => {
     expect(none.statusCode).toBe(204);
   });
 
+  it('takes JSON only: the console’s form handling is no part of the ad routes', async () => {
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/openrtb2/auction',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="id"\r\n\r\n1\r\n--x--\r\n',
+    });
+    expect(form.statusCode).toBe(415);
+    // The console's routes still take forms.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/svc/sys/user/login',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nnobody\r\n--x--\r\n',
+    });
+    expect(signIn.statusCode).not.toBe(415);
+  });
+
   it('answers a bid with markup that carries our impression beacon', async () => {
     const s = await buildServingScenario(t.db);
     await engine().sync();

@@ -126,6 +126,48 @@ function dimsOf(claims: TrackingClaims): EventDims {
   };
 }
 
+/** What a won request's token carries: the request's facts and what the winner pays. */
+function claimsOf(
+  request: ServeRequest,
+  slot: SlotConfig,
+  id: string,
+  exp: number,
+  won: Pick<
+    TrackingClaims,
+    | 'advertiserId'
+    | 'planId'
+    | 'strategyId'
+    | 'creativeId'
+    | 'dspId'
+    | 'billing'
+    | 'price'
+    | 'clickPrice'
+  >,
+): TrackingClaims {
+  return {
+    id,
+    exp,
+    advertiserId: won.advertiserId,
+    planId: won.planId,
+    strategyId: won.strategyId,
+    creativeId: won.creativeId,
+    mediaId: slot.mediaId,
+    slotId: slot.id,
+    dspId: won.dspId,
+    country: request.country,
+    os: request.os,
+    appVersion: request.appVersion,
+    billing: won.billing,
+    price: won.price,
+    clickPrice: won.clickPrice,
+    // The supply side earns the clearing price, whoever won.
+    incomeCpm: won.price,
+    uid: request.uid,
+    channel: request.channel,
+    test: request.test,
+  };
+}
+
 /** A price as an OpenRTB macro sends it (currency units per mille) → micros per mille. */
 export function parseMacroPrice(text: string | undefined): number | undefined {
   if (text === undefined || !/^\d{1,7}(\.\d{1,9})?$/.test(text.trim())) return undefined;
@@ -365,27 +407,16 @@ export class DeliveryEngine {
         plan.billing === Billing.cpc && winner.ecpm > 0
           ? Math.min(strategy.bid, Math.round((price * strategy.bid) / winner.ecpm))
           : 0;
-      const claims: TrackingClaims = {
-        id,
-        exp,
+      const claims = claimsOf(request, slot, id, exp, {
         advertiserId: plan.ownerId,
         planId: plan.id,
         strategyId: strategy.id,
         creativeId: creative.id,
-        mediaId: slot.mediaId,
-        slotId: slot.id,
         dspId: 0,
-        country: request.country,
-        os: request.os,
-        appVersion: request.appVersion,
         billing: plan.billing,
         price,
         clickPrice,
-        incomeCpm: price,
-        uid: request.uid,
-        channel: request.channel,
-        test: request.test,
-      };
+      });
       const urls = trackingUrls(origin, this.signer.sign(claims));
       if (!request.test) this.accounting.countFill(claims, now);
       const { answer, json } = ownAnswer(
@@ -408,27 +439,16 @@ export class DeliveryEngine {
       winner.ecpm > 0
         ? Math.min(winner.rawPrice, Math.round((price * winner.rawPrice) / winner.ecpm))
         : 0;
-    const claims: TrackingClaims = {
-      id,
-      exp,
+    const claims = claimsOf(request, slot, id, exp, {
       advertiserId: 0,
       planId: 0,
       strategyId: 0,
       creativeId: 0,
-      mediaId: slot.mediaId,
-      slotId: slot.id,
       dspId: winner.dsp.id,
-      country: request.country,
-      os: request.os,
-      appVersion: request.appVersion,
       billing: 0,
       price,
       clickPrice: 0,
-      incomeCpm: price,
-      uid: request.uid,
-      channel: request.channel,
-      test: request.test,
-    };
+    });
     const noticeUrl = winner.nurl
       ? fillAuctionMacros(winner.nurl, partnerPrice, { auctionId: request.id, impId: '1' })
       : '';

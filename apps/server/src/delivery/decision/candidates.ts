@@ -68,8 +68,8 @@ export interface Candidate {
   /** The strategy has targeting or languages: the request must be checked against them. */
   selective: boolean;
   /**
-   * Its rules on the slot (a booked placement names its slot): checked before anything else,
-   * since slots of one shape share the candidate list and most fail them at once.
+   * Its rules on the slot (a booked placement names its slot): checked first, with the
+   * languages, since slots of one shape share the list and most requests fail them at once.
    */
   slotRules: readonly CompiledRule[];
   /** One bid per approved, active creative, in the strategy's order. */
@@ -93,10 +93,14 @@ interface Prepared {
 }
 
 const preparedSnapshots = new WeakMap<Snapshot, Prepared>();
-/** Each slot list's segments by `country|os|lang`, made on first use. */
+/** Each slot list's segments by `country|os`, made on first use. */
 const segmentCache = new WeakMap<SlotCandidates, Map<string, SlotCandidates>>();
-/** A bound on the segments kept per list (countries × OSes × languages actually seen). */
-const MAX_SEGMENTS = 1_000;
+/** A bound on the segments kept per list (countries × OSes actually seen). */
+const MAX_SEGMENTS = 2_000;
+/** Each segment's subsets by request language, made on first use. */
+const languageCache = new WeakMap<SlotCandidates, Map<string, SlotCandidates>>();
+/** A country's traffic speaks a few languages; more are not remembered. */
+const MAX_LANGUAGES_PER_SEGMENT = 8;
 const diagnosisOrder = new WeakMap<Snapshot, readonly StrategyConfig[]>();
 
 function prepare(snapshot: Snapshot): Prepared {
@@ -196,45 +200,64 @@ function buildSlotCandidates(
 }
 
 /**
- * The candidates of a slot list that a request of this country, OS and language can match
- * at all: country and OS rules and the strategy's languages are the most selective facts of
- * a request and few in number, so most targeted strategies never reach the per-request
- * checks. Exact, not a heuristic — a candidate left out would fail those rules on the
- * request anyway (strategyRejection).
+ * The candidates of a slot list that a request of this country and OS can match at all:
+ * country and OS rules are the most selective and fixed per segment, so most targeted
+ * strategies never reach the per-request checks. Exact, not a heuristic — a candidate left
+ * out would fail those rules on the request anyway.
  */
-export function segmentOf(
-  list: SlotCandidates,
-  country: string,
-  os: number,
-  lang: string,
-): SlotCandidates {
+export function segmentOf(list: SlotCandidates, country: string, os: number): SlotCandidates {
   let segments = segmentCache.get(list);
   if (!segments) {
     segments = new Map();
     segmentCache.set(list, segments);
   }
-  const key = `${country}|${os}|${lang}`;
+  const key = `${country}|${os}`;
   const known = segments.get(key);
   if (known) return known;
   if (segments.size >= MAX_SEGMENTS) return list;
-  const kept: number[] = [];
-  list.candidates.forEach((candidate, index) => {
-    const { targeting, languages } = candidate.strategy;
-    if (!segmentMatches(targeting, country, os)) return;
-    // An unknown language ('') is in no set, as strategyRejection reads it.
-    if (languages.size > 0 && !languages.has(lang)) return;
-    kept.push(index);
-  });
-  const segment: SlotCandidates =
-    kept.length === list.candidates.length
-      ? list
-      : {
-          candidates: kept.map((index) => list.candidates[index] as Candidate),
-          bids: kept.map((index) => list.bids[index] as readonly OwnBid[]),
-          osBound: Uint8Array.from(kept, (index) => list.osBound[index] ?? 0),
-        };
+  const segment = subsetOf(list, (candidate) =>
+    segmentMatches(candidate.strategy.targeting, country, os),
+  );
   segments.set(key, segment);
   return segment;
+}
+
+/**
+ * The candidates of a segment that a request in this language can match: strategies naming
+ * other languages (the most common failure after country and OS) left out. A request's
+ * language is not validated against a list, so a segment keeps at most a few of these; past
+ * them, it answers the segment itself (bidOf checks the language first anyway).
+ */
+export function languageSegmentOf(segment: SlotCandidates, lang: string): SlotCandidates {
+  let byLanguage = languageCache.get(segment);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    languageCache.set(segment, byLanguage);
+  }
+  const known = byLanguage.get(lang);
+  if (known) return known;
+  if (byLanguage.size >= MAX_LANGUAGES_PER_SEGMENT) return segment;
+  // An unknown language ('') is in no set, as strategyRejection reads it.
+  const subset = subsetOf(segment, ({ strategy }) =>
+    strategy.languages.size === 0 ? true : strategy.languages.has(lang),
+  );
+  byLanguage.set(lang, subset);
+  return subset;
+}
+
+/** The candidates of a list that pass `keep`, with their bids; the list itself if all do. */
+function subsetOf(list: SlotCandidates, keep: (candidate: Candidate) => boolean): SlotCandidates {
+  const kept: number[] = [];
+  list.candidates.forEach((candidate, index) => {
+    if (keep(candidate)) kept.push(index);
+  });
+  return kept.length === list.candidates.length
+    ? list
+    : {
+        candidates: kept.map((index) => list.candidates[index] as Candidate),
+        bids: kept.map((index) => list.bids[index] as readonly OwnBid[]),
+        osBound: Uint8Array.from(kept, (index) => list.osBound[index] ?? 0),
+      };
 }
 
 /** Every strategy of the snapshot by plan, then id: what a diagnosis walks. */

@@ -6,7 +6,13 @@
  * built with the snapshot. Same rules, same order as the diagnosis (diagnose.ts).
  */
 import type { OwnBid, ServeRequest, SlotConfig, Snapshot } from '../types.js';
-import { planCountOf, segmentOf, slotCandidates, type Candidate } from './candidates.js';
+import {
+  languageSegmentOf,
+  planCountOf,
+  segmentOf,
+  slotCandidates,
+  type Candidate,
+} from './candidates.js';
 import type { DecideContext } from './decide.js';
 import { frequencyRejection, osFits, planRejection, strategyRejection } from './eligibility.js';
 import { floorOf } from './pricing.js';
@@ -63,10 +69,8 @@ export function rankOwnBids(
   request: ServeRequest,
   ctx: DecideContext,
 ): RankedBids {
-  const { candidates, bids, osBound } = segmentOf(
-    slotCandidates(snapshot, slot),
-    request.country,
-    request.os,
+  const { candidates, bids, osBound } = languageSegmentOf(
+    segmentOf(slotCandidates(snapshot, slot), request.country, request.os),
     request.lang,
   );
   const scope: RequestScope = {
@@ -114,6 +118,9 @@ function bidOf(
 ): OwnBid | null {
   const { plan, planIndex, strategy } = candidate;
   const { request, ctx, clock, stamp } = scope;
+  // The cheap, often failing checks first (strategyRejection makes them again, in order).
+  const { languages } = strategy;
+  if (languages.size > 0 && !languages.has(request.lang)) return null;
   if (candidate.slotRules.length > 0 && firstFailingRule(candidate.slotRules, request)) {
     return null;
   }

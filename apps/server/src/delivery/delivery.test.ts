@@ -9,6 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, plans, statsHourly } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { multipartBody } from '../test/http.js';
 import { buildServingScenario, must } from './test-kit.js';
 
 let t: TestApp;
@@ -217,19 +218,21 @@ describe('OpenRTB entry points', () => {
   });
 
   it('takes JSON only: the console’s form handling is no part of the ad routes', async () => {
-    const form = await t.app.inject({
+    const form = multipartBody({ id: '1' });
+    const refused = await t.app.inject({
       method: 'POST',
       url: '/openrtb2/auction',
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="id"\r\n\r\n1\r\n--x--\r\n',
+      headers: { 'content-type': form.contentType },
+      payload: form.payload,
     });
-    expect(form.statusCode).toBe(415);
+    expect(refused.statusCode).toBe(415);
     // The console's routes still take forms.
+    const signInForm = multipartBody({ username: 'nobody' });
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/svc/sys/user/login',
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nnobody\r\n--x--\r\n',
+      headers: { 'content-type': signInForm.contentType },
+      payload: signInForm.payload,
     });
     expect(signIn.statusCode).not.toBe(415);
   });

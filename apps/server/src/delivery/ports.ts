@@ -92,7 +92,7 @@ export interface Accounting {
   countUnfilled(dims: EventDims, at: number): void;
   /**
    * A request answered with an ad (dims of the winner). Its request is counted too, on the
-   * slot's row as an unfilled one would be: the flush adds it (one key per request here).
+   * slot's row as an unfilled one would be: the flush adds it (one row per request here).
    */
   countFill(dims: EventDims, at: number): void;
   countEvent(event: BilledEvent): void;

@@ -24,7 +24,8 @@ import {
   isEmptyBatch,
   mergeBack,
   RecentIds,
-  statsCounterOf,
+  statsRowsFor,
+  statsRowsOf,
 } from './buffers.js';
 import { writeBatch, type FlushOutcome } from './flush.js';
 import { applyPlanStatusMoves, type PlanStatusMove } from './plan-status.js';
@@ -110,7 +111,7 @@ export function createAccounting(options: AccountingOptions): Accounting {
     } catch (error) {
       mergeBack(pending, batch);
       log.error(
-        { err: error, events: batch.events.length, statsRows: batch.stats.size },
+        { err: error, events: batch.events.length, statsRows: statsRowsOf(batch) },
         'accounting: flush failed; kept for the next one',
       );
       throw error;
@@ -153,10 +154,10 @@ export function createAccounting(options: AccountingOptions): Accounting {
 
   return {
     countUnfilled(dims: EventDims, at: number): void {
-      statsCounterOf(pending.stats, dims, at).requests += 1;
+      statsRowsFor(pending, dims).add(dims, at, 1, 0);
     },
     countFill(dims: EventDims, at: number): void {
-      statsCounterOf(pending.stats, dims, at).fills += 1;
+      statsRowsFor(pending, dims).add(dims, at, 0, 1);
     },
     countEvent(event: BilledEvent): void {
       if (!seen.add(event.id)) {
@@ -192,7 +193,7 @@ export function createAccounting(options: AccountingOptions): Accounting {
       }
       if (!isEmptyBatch(pending)) {
         throw new Error(
-          `accounting: ${pending.events.length} billed events and ${pending.stats.size} stats rows could not be flushed`,
+          `accounting: ${pending.events.length} billed events and ${statsRowsOf(pending)} stats rows could not be flushed`,
         );
       }
     },

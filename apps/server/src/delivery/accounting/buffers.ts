@@ -1,6 +1,11 @@
 /**
- * The in-memory side of accounting: counters keyed by hour and dimensions, added to on the
- * serving hot path (one Map lookup, no I/O) and handed whole to a flush.
+ * The in-memory side of accounting: what serving counted since the last flush, added to on
+ * the hot path without I/O and handed whole to a flush.
+ *
+ * Requests and fills are appended as rows, column by column, and not summed here: most of a
+ * busy second's requests differ in some dimension (creative, slot, country, OS, app
+ * version), so summing them in a Map cost a key string and two objects a request for little
+ * gain. The flush's statement sums them in PostgreSQL (flush.ts).
  */
 import type { BilledEvent, EventDims, PartnerOutcome } from '../ports.js';
 
@@ -8,17 +13,136 @@ export const HOUR_MS = 3_600_000;
 
 export const hourOf = (atMs: number): number => Math.floor(atMs / HOUR_MS) * HOUR_MS;
 
-/** One stats_hourly row in the making. */
-export interface StatsCounter {
-  hour: number;
-  dims: EventDims;
-  requests: number;
-  fills: number;
-  impressions: number;
-  clicks: number;
-  cost: number;
-  income: number;
+/**
+ * Stats rows are sent and locked one partition (slot id mod this) at a time, the rows of a
+ * partition in one statement in key order: a fixed total order, so two processes flushing
+ * at once never deadlock, and no statement holds the database (or PGlite, the serving
+ * thread) for a whole second's rows. Every process must use the same.
+ */
+export const STATS_PARTITIONS = 16;
+
+export const partitionOf = (dims: EventDims): number => dims.slotId % STATS_PARTITIONS;
+
+/** stats_hourly rows in the making, one array per column; rows may repeat a key. */
+export class StatsRows {
+  /** Epoch hours (ms / HOUR_MS). */
+  readonly hour: number[] = [];
+  readonly advertiser: number[] = [];
+  readonly plan: number[] = [];
+  readonly strategy: number[] = [];
+  readonly creative: number[] = [];
+  readonly media: number[] = [];
+  readonly slot: number[] = [];
+  readonly dsp: number[] = [];
+  readonly country: string[] = [];
+  readonly os: number[] = [];
+  readonly appVersion: string[] = [];
+  readonly requests: number[] = [];
+  readonly fills: number[] = [];
+  readonly impressions: number[] = [];
+  readonly clicks: number[] = [];
+  readonly cost: number[] = [];
+  readonly income: number[] = [];
+
+  get size(): number {
+    return this.hour.length;
+  }
+
+  add(
+    dims: EventDims,
+    atMs: number,
+    requests: number,
+    fills: number,
+    impressions = 0,
+    clicks = 0,
+    cost = 0,
+    income = 0,
+  ): void {
+    this.hour.push(Math.floor(atMs / HOUR_MS));
+    this.advertiser.push(dims.advertiserId);
+    this.plan.push(dims.planId);
+    this.strategy.push(dims.strategyId);
+    this.creative.push(dims.creativeId);
+    this.media.push(dims.mediaId);
+    this.slot.push(dims.slotId);
+    this.dsp.push(dims.dspId);
+    this.country.push(dims.country);
+    this.os.push(dims.os);
+    this.appVersion.push(dims.appVersion);
+    this.requests.push(requests);
+    this.fills.push(fills);
+    this.impressions.push(impressions);
+    this.clicks.push(clicks);
+    this.cost.push(cost);
+    this.income.push(income);
+  }
+
+  /** A billed event's row (its request and fill were counted when it was served). */
+  addEvent(event: BilledEvent): void {
+    this.add(event.dims, event.at, 0, 0, event.impressions, event.clicks, event.cost, event.income);
+  }
+
+  /** Appends another's rows (this one changes, the other does not). */
+  append(other: StatsRows): void {
+    for (const column of COLUMNS) {
+      const target = this[column] as unknown[];
+      for (const value of other[column]) target.push(value);
+    }
+  }
+
+  /** A copy: a flush adds its paid events to a copy, a failed one hands the original back. */
+  copy(): StatsRows {
+    const rows = new StatsRows();
+    rows.append(this);
+    return rows;
+  }
+
+  /**
+   * The same counts with each key once. Only when rows pile up (the database is away):
+   * in a normal flush PostgreSQL sums them.
+   */
+  summed(): StatsRows {
+    const index = new Map<string, number>();
+    const rows = new StatsRows();
+    for (let row = 0; row < this.size; row += 1) {
+      const key = KEY_COLUMNS.map((column) => this[column][row]).join(SEP);
+      const at = index.get(key);
+      if (at === undefined) {
+        index.set(key, rows.size);
+        for (const column of COLUMNS) (rows[column] as unknown[]).push(this[column][row]);
+        continue;
+      }
+      for (const column of COUNT_COLUMNS) {
+        const sums = rows[column];
+        sums[at] = (sums[at] ?? 0) + (this[column][row] ?? 0);
+      }
+    }
+    return rows;
+  }
 }
+
+const KEY_COLUMNS = [
+  'hour',
+  'advertiser',
+  'plan',
+  'strategy',
+  'creative',
+  'media',
+  'slot',
+  'dsp',
+  'country',
+  'os',
+  'appVersion',
+] as const;
+const COUNT_COLUMNS = ['requests', 'fills', 'impressions', 'clicks', 'cost', 'income'] as const;
+const COLUMNS = [...KEY_COLUMNS, ...COUNT_COLUMNS] as const;
+
+// A control character cannot occur in a country code and the app version comes last, so
+// two different dimension sets never share a key.
+const SEP = '\u0001';
+
+/** Rows of one partition past which a retried batch is summed in memory. */
+const PILED_UP_ROWS = 100_000;
 
 /** One dsp_health_hourly row in the making. */
 export interface HealthCounter {
@@ -36,78 +160,30 @@ export interface HealthCounter {
 
 /** Everything one flush writes. */
 export interface PendingBatch {
-  /** Requests and fills (billed amounts join them at flush, once the ids proved new). */
-  stats: Map<string, StatsCounter>;
+  /**
+   * Requests and fills by partition (billed amounts join them at flush, once the ids proved
+   * new). A fill's request is added to its slot's row by the flush.
+   */
+  stats: StatsRows[];
   health: Map<string, HealthCounter>;
   events: BilledEvent[];
 }
 
-export const emptyBatch = (): PendingBatch => ({ stats: new Map(), health: new Map(), events: [] });
+export const emptyBatch = (): PendingBatch => ({
+  stats: Array.from({ length: STATS_PARTITIONS }, () => new StatsRows()),
+  health: new Map(),
+  events: [],
+});
+
+/** The rows of the event's partition (a batch always holds every partition). */
+export const statsRowsFor = (batch: PendingBatch, dims: EventDims): StatsRows =>
+  batch.stats[partitionOf(dims)] as StatsRows;
+
+export const statsRowsOf = (batch: PendingBatch): number =>
+  batch.stats.reduce((sum, rows) => sum + rows.size, 0);
 
 export const isEmptyBatch = (batch: PendingBatch): boolean =>
-  batch.stats.size === 0 && batch.health.size === 0 && batch.events.length === 0;
-
-// A control character cannot occur in a country code and the app version comes last, so
-// two different dimension sets never share a key.
-const SEP = '\u0001';
-
-// The most varied dimensions lead, so that sorting a flush's keys (its lock order) compares
-// few characters.
-export const statsKey = (hour: number, d: EventDims): string =>
-  `${d.creativeId}${SEP}${d.slotId}${SEP}${d.strategyId}${SEP}${d.dspId}${SEP}${d.os}${SEP}${d.country}${SEP}${hour}${SEP}${d.planId}${SEP}${d.advertiserId}${SEP}${d.mediaId}${SEP}${d.appVersion}`;
-
-export function statsCounterOf(
-  map: Map<string, StatsCounter>,
-  dims: EventDims,
-  atMs: number,
-): StatsCounter {
-  const hour = hourOf(atMs);
-  const key = statsKey(hour, dims);
-  let counter = map.get(key);
-  if (!counter) {
-    // A copy of the dimensions only: the caller may pass a larger object (a token's claims)
-    // or reuse its own for the next request.
-    counter = {
-      hour,
-      dims: {
-        advertiserId: dims.advertiserId,
-        planId: dims.planId,
-        strategyId: dims.strategyId,
-        creativeId: dims.creativeId,
-        mediaId: dims.mediaId,
-        slotId: dims.slotId,
-        dspId: dims.dspId,
-        country: dims.country,
-        os: dims.os,
-        appVersion: dims.appVersion,
-      },
-      requests: 0,
-      fills: 0,
-      impressions: 0,
-      clicks: 0,
-      cost: 0,
-      income: 0,
-    };
-    map.set(key, counter);
-  }
-  return counter;
-}
-
-/** The slot-level dimensions of an event: where its request is counted. */
-export function requestDimsOf(dims: EventDims): EventDims {
-  return {
-    advertiserId: 0,
-    planId: 0,
-    strategyId: 0,
-    creativeId: 0,
-    mediaId: dims.mediaId,
-    slotId: dims.slotId,
-    dspId: 0,
-    country: dims.country,
-    os: dims.os,
-    appVersion: dims.appVersion,
-  };
-}
+  statsRowsOf(batch) === 0 && batch.health.size === 0 && batch.events.length === 0;
 
 export function healthCounterOf(
   map: Map<string, HealthCounter>,
@@ -164,15 +240,6 @@ export function addPartnerCall(
   counter.latencyMsSum += Math.max(0, Math.round(latencyMs));
 }
 
-export function addStats(target: StatsCounter, source: StatsCounter): void {
-  target.requests += source.requests;
-  target.fills += source.fills;
-  target.impressions += source.impressions;
-  target.clicks += source.clicks;
-  target.cost += source.cost;
-  target.income += source.income;
-}
-
 function addHealth(target: HealthCounter, source: HealthCounter): void {
   target.calls += source.calls;
   target.bids += source.bids;
@@ -189,11 +256,14 @@ function addHealth(target: HealthCounter, source: HealthCounter): void {
  * next flush writes both (the event ids keep a retried write from counting twice).
  */
 export function mergeBack(live: PendingBatch, failed: PendingBatch): void {
-  for (const [key, counter] of failed.stats) {
-    const current = live.stats.get(key);
-    if (current) addStats(current, counter);
-    else live.stats.set(key, counter);
-  }
+  failed.stats.forEach((rows, partition) => {
+    const current = live.stats[partition];
+    if (!current) return;
+    // Failed rows first, what arrived meanwhile after; summed once the database has been away
+    // long enough for rows to pile up (a bound on memory, not on correctness).
+    rows.append(current);
+    live.stats[partition] = rows.size > PILED_UP_ROWS ? rows.summed() : rows;
+  });
   for (const [key, counter] of failed.health) {
     const current = live.health.get(key);
     if (current) addHealth(current, counter);

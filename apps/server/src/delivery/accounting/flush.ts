@@ -9,15 +9,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { deliveryEvents, dspHealthHourly, statsHourly } from '../../db/schema.js';
 import { insertEntry, latestBalance, lockUser } from '../../modules/fund/repo.js';
-import type { BilledEvent, EventDims, Reservation } from '../ports.js';
+import type { BilledEvent, Reservation } from '../ports.js';
 import {
-  addStats,
   hourOf,
-  requestDimsOf,
-  statsCounterOf,
+  partitionOf,
+  STATS_PARTITIONS,
+  StatsRows,
   type HealthCounter,
   type PendingBatch,
-  type StatsCounter,
 } from './buffers.js';
 
 /** What the committed flush asks of the state store, and what it did. */
@@ -36,10 +35,8 @@ export interface FlushOutcome {
   shortfall: number;
 }
 
-// Bounded statements: PostgreSQL takes at most 65,535 parameters (health rows), a JSON
-// parameter is kept to a few megabytes (event ids), and a stats statement to a slice of the
-// serving thread's time (stats rows).
-const STATS_ROWS_PER_INSERT = 1_000;
+// Bounded statements: PostgreSQL takes at most 65,535 parameters (health rows) and a JSON
+// parameter is kept to a few megabytes (event ids).
 const HEALTH_ROWS_PER_INSERT = 5_000;
 const IDS_PER_INSERT = 10_000;
 
@@ -160,138 +157,67 @@ async function postSpend(
 /** A PostgreSQL array literal of integers: `{1,2,3}`. */
 const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
 
+/** Each text quoted once (a flush sends the same countries and versions again and again). */
+const quotedTexts = new Map<string, string>();
+const QUOTED_TEXTS_KEPT = 50_000;
+
+function quoted(value: string): string {
+  let text = quotedTexts.get(value);
+  if (text === undefined) {
+    if (quotedTexts.size >= QUOTED_TEXTS_KEPT) quotedTexts.clear();
+    text = `"${value.replace(/["\\]/g, '\\$&')}"`;
+    quotedTexts.set(value, text);
+  }
+  return text;
+}
+
 /** A PostgreSQL array literal of text, each element quoted (commas, quotes, backslashes). */
-const textArray = (values: readonly string[]) =>
-  `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-
-/**
- * The lock order of stats rows: by slot partition, then by key within it. Any fixed total
- * order keeps two processes flushing at once from deadlocking; this one lets a flush sort
- * and send one partition at a time, so the serving thread never waits for a whole second's
- * rows to be sorted. Fixed: every process must use the same.
- */
-const STATS_PARTITIONS = 16;
-
-const partitionOf = (dims: EventDims) => dims.slotId % STATS_PARTITIONS;
-
-/** The batch's counters and the paid events by lock partition (a slot's rows share one). */
-function statsPartitions(
-  counters: ReadonlyMap<string, StatsCounter>,
-  paid: readonly BilledEvent[],
-): { counted: [string, StatsCounter][]; paid: BilledEvent[] }[] {
-  const partitions = Array.from({ length: STATS_PARTITIONS }, () => ({
-    counted: [] as [string, StatsCounter][],
-    paid: [] as BilledEvent[],
-  }));
-  for (const entry of counters) partitions[partitionOf(entry[1].dims)]?.counted.push(entry);
-  for (const event of paid) partitions[partitionOf(event.dims)]?.paid.push(event);
-  return partitions;
+function textArray(values: readonly string[]): string {
+  const elements = new Array<string>(values.length);
+  for (let index = 0; index < values.length; index += 1) {
+    elements[index] = quoted(values[index] as string);
+  }
+  return `{${elements.join(',')}}`;
 }
 
 /**
- * One partition's rows, in lock order: what the batch counted, the requests of its fills on
- * their slots' rows, and the paid events. The batch's counters are not edited (a failed write
- * hands them back whole).
+ * One partition's rows in one statement: summed by key, a fill's request added to its slot's
+ * row (where an unfilled request is counted), written in key order (the lock order).
  */
-function partitionRows(partition: {
-  counted: [string, StatsCounter][];
-  paid: BilledEvent[];
-}): StatsCounter[] {
-  const rows = new Map<string, StatsCounter>();
-  const extra = new Map<string, StatsCounter>();
-  for (const [key, counter] of partition.counted) {
-    rows.set(key, counter);
-    if (counter.fills > 0) {
-      statsCounterOf(extra, requestDimsOf(counter.dims), counter.hour).requests += counter.fills;
-    }
-  }
-  for (const event of partition.paid) {
-    const counter = statsCounterOf(extra, event.dims, event.at);
-    counter.impressions += event.impressions;
-    counter.clicks += event.clicks;
-    counter.cost += event.cost;
-    counter.income += event.income;
-  }
-  for (const [key, added] of extra) {
-    const counted = rows.get(key);
-    if (counted) {
-      const sum = { ...counted };
-      addStats(sum, added);
-      rows.set(key, sum);
-    } else {
-      rows.set(key, added);
-    }
-  }
-  return [...rows.keys()].sort().map((key) => rows.get(key) as StatsCounter);
-}
-
-/** One statement's rows, one array per column. */
-class StatsColumns {
-  hour: number[] = [];
-  advertiser: number[] = [];
-  plan: number[] = [];
-  strategy: number[] = [];
-  creative: number[] = [];
-  media: number[] = [];
-  slot: number[] = [];
-  dsp: number[] = [];
-  country: string[] = [];
-  os: number[] = [];
-  appVersion: string[] = [];
-  requests: number[] = [];
-  fills: number[] = [];
-  impressions: number[] = [];
-  clicks: number[] = [];
-  cost: number[] = [];
-  income: number[] = [];
-
-  get size(): number {
-    return this.hour.length;
-  }
-
-  add(c: StatsCounter): void {
-    if (c.requests + c.fills + c.impressions + c.clicks + c.cost + c.income === 0) return;
-    const d = c.dims;
-    this.hour.push(c.hour);
-    this.advertiser.push(d.advertiserId);
-    this.plan.push(d.planId);
-    this.strategy.push(d.strategyId);
-    this.creative.push(d.creativeId);
-    this.media.push(d.mediaId);
-    this.slot.push(d.slotId);
-    this.dsp.push(d.dspId);
-    this.country.push(d.country);
-    this.os.push(d.os);
-    this.appVersion.push(d.appVersion);
-    this.requests.push(c.requests);
-    this.fills.push(c.fills);
-    this.impressions.push(c.impressions);
-    this.clicks.push(c.clicks);
-    this.cost.push(c.cost);
-    this.income.push(c.income);
-  }
-}
-
-async function insertStats(tx: Database, columns: StatsColumns): Promise<void> {
+async function insertStats(tx: Database, rows: StatsRows): Promise<void> {
   await tx.execute(sql`
+    with r (hour_h, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
+      dsp_id, country, os, app_version, requests, fills, impressions, clicks, cost, income) as (
+      select * from unnest(
+        ${intArray(rows.hour)}::integer[], ${intArray(rows.advertiser)}::integer[],
+        ${intArray(rows.plan)}::integer[], ${intArray(rows.strategy)}::integer[],
+        ${intArray(rows.creative)}::integer[], ${intArray(rows.media)}::integer[],
+        ${intArray(rows.slot)}::integer[], ${intArray(rows.dsp)}::integer[],
+        ${textArray(rows.country)}::text[], ${intArray(rows.os)}::smallint[],
+        ${textArray(rows.appVersion)}::text[], ${intArray(rows.requests)}::bigint[],
+        ${intArray(rows.fills)}::bigint[], ${intArray(rows.impressions)}::bigint[],
+        ${intArray(rows.clicks)}::bigint[], ${intArray(rows.cost)}::bigint[],
+        ${intArray(rows.income)}::bigint[])
+    ), counted as (
+      select * from r
+      union all
+      select hour_h, 0, 0, 0, 0, media_id, slot_id, 0, country, os, app_version,
+        fills, 0, 0, 0, 0, 0
+      from r where fills > 0
+    )
     insert into ${statsHourly} (hour, advertiser_id, plan_id, strategy_id, creative_id,
       media_id, slot_id, dsp_id, country, os, app_version,
       requests, fills, impressions, clicks, cost, income)
-    select to_timestamp(hour_ms / 1000.0), advertiser_id, plan_id, strategy_id, creative_id,
+    select to_timestamp(hour_h * 3600), advertiser_id, plan_id, strategy_id, creative_id,
       media_id, slot_id, dsp_id, country, os, app_version,
-      requests, fills, impressions, clicks, cost, income
-    from unnest(
-      ${intArray(columns.hour)}::bigint[], ${intArray(columns.advertiser)}::integer[],
-      ${intArray(columns.plan)}::integer[], ${intArray(columns.strategy)}::integer[],
-      ${intArray(columns.creative)}::integer[], ${intArray(columns.media)}::integer[],
-      ${intArray(columns.slot)}::integer[], ${intArray(columns.dsp)}::integer[],
-      ${textArray(columns.country)}::text[], ${intArray(columns.os)}::smallint[],
-      ${textArray(columns.appVersion)}::text[], ${intArray(columns.requests)}::bigint[],
-      ${intArray(columns.fills)}::bigint[], ${intArray(columns.impressions)}::bigint[],
-      ${intArray(columns.clicks)}::bigint[], ${intArray(columns.cost)}::bigint[],
-      ${intArray(columns.income)}::bigint[]
-    ) as r(hour_ms, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
-      dsp_id, country, os, app_version, requests, fills, impressions, clicks, cost, income)
+      sum(requests), sum(fills), sum(impressions), sum(clicks), sum(cost), sum(income)
+    from counted
+    group by hour_h, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
+      dsp_id, country, os, app_version
+    having sum(requests) + sum(fills) + sum(impressions) + sum(clicks) + sum(cost)
+      + sum(income) > 0
+    order by hour_h, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
+      dsp_id, country, os, app_version
     on conflict (hour, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
       dsp_id, country, os, app_version) do update set
       requests = stats_hourly.requests + excluded.requests,
@@ -303,25 +229,34 @@ async function insertStats(tx: Database, columns: StatsColumns): Promise<void> {
 }
 
 /**
- * Step 3: requests and fills plus the paid events, added to their hourly rows. Each
- * statement sends its rows as one array per column (unnest): a second's worth of rows
- * (thousands at a few thousand requests a second) costs no object per row to build and a
- * third of the bytes of JSON rows, and the serving thread gets its turn between statements.
+ * Step 3: requests and fills plus the paid events, added to their hourly rows, one
+ * statement a partition (buffers.ts: the lock order). Each sends its rows as one array per
+ * column (unnest): no object per row to build, a third of the bytes of JSON rows, and the
+ * serving thread gets its turn between statements. The batch is not edited: a failed write
+ * hands it back whole.
  */
 async function upsertStats(
   tx: Database,
-  counters: ReadonlyMap<string, StatsCounter>,
+  partitions: readonly StatsRows[],
   paid: readonly BilledEvent[],
 ): Promise<void> {
-  let columns = new StatsColumns();
-  for (const partition of statsPartitions(counters, paid)) {
-    for (const counter of partitionRows(partition)) columns.add(counter);
-    if (columns.size >= STATS_ROWS_PER_INSERT) {
-      await insertStats(tx, columns);
-      columns = new StatsColumns();
-    }
+  const paidBy = new Map<number, BilledEvent[]>();
+  for (const event of paid) {
+    const partition = partitionOf(event.dims);
+    const list = paidBy.get(partition);
+    if (list) list.push(event);
+    else paidBy.set(partition, [event]);
   }
-  if (columns.size > 0) await insertStats(tx, columns);
+  for (let partition = 0; partition < STATS_PARTITIONS; partition += 1) {
+    const counted = partitions[partition];
+    const events = paidBy.get(partition);
+    let rows = counted ?? new StatsRows();
+    if (events) {
+      rows = rows.copy();
+      for (const event of events) rows.addEvent(event);
+    }
+    if (rows.size > 0) await insertStats(tx, rows);
+  }
 }
 
 /** Step 4: partners' calls, answers and wins, added to their hourly rows. */

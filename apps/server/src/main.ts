@@ -9,6 +9,7 @@ import { createDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { formatDemoAccounts, seedDemoData } from './db/seed.js';
 import { resumeMaterialWork } from './modules/material/routes.js';
+import { startDailyFold } from './modules/report/fold.js';
 import { backfillDemoTraffic } from './delivery/simulate/backfill.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -52,6 +53,9 @@ if (seeded && config.demoHistoryDays > 0) {
   }
 }
 
+// Days that closed (also while the server was down) are summed into the report rollup.
+const stopDailyFold = startDailyFold(database.db, app.log);
+
 let shuttingDown = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (shuttingDown) {
@@ -66,6 +70,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, SHUTDOWN_TIMEOUT_MS);
   timer.unref();
   try {
+    await stopDailyFold();
     await app.close();
     await database.close();
     app.log.info('shutdown complete');

@@ -681,9 +681,10 @@ const statsCounters = () => ({
 
 /**
  * stats_hourly summed by UTC day (every dimension but the hour): reports without the hour
- * read a fraction of the rows. Derived data, kept equal to stats_hourly's sums by the
- * statement triggers of migration 0005 (insert, update, delete, truncate); never written
- * directly. docs/decisions/reports.md.
+ * read a fraction of the rows. Derived data, never written directly: it holds the days
+ * before stats_daily_open's `open_from`, folded once each day closed (report/fold.ts) and
+ * kept equal to stats_hourly's sums afterwards by the statement triggers of migrations 0005
+ * and 0008. The open days are read from stats_hourly. docs/decisions/reports.md.
  */
 export const statsDaily = pgTable(
   'stats_daily',
@@ -713,6 +714,20 @@ export const statsDaily = pgTable(
     index('stats_daily_advertiser_day_idx').on(t.advertiserId, t.day),
     index('stats_daily_media_day_idx').on(t.mediaId, t.day),
   ],
+);
+
+/**
+ * One row: the midnight (UTC) from which stats_daily holds nothing yet. The delivery flush
+ * writes to these open days every second; summing them by day at each write cost the
+ * database more than the hourly rows themselves, so a day is summed once, when it closes.
+ */
+export const statsDailyOpen = pgTable(
+  'stats_daily_open',
+  {
+    id: smallint('id').primaryKey().default(1),
+    openFrom: timestamp('open_from', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [check('stats_daily_open_single_row', sql`${t.id} = 1`)],
 );
 
 /**

@@ -160,6 +160,26 @@ function identifier(name: string): SQL {
   return sql.raw(`"${name}"`);
 }
 
+const ROW_COLUMNS = [...Object.values(DIMENSION_COLUMNS), ...COUNTERS]
+  .map((column) => `"${column}"`)
+  .join(', ');
+
+/**
+ * What a source reads (alias s). stats_daily holds closed days only (migration 0008): the
+ * open ones come from stats_hourly, each hour standing for its day (the time filters and the
+ * date grouping read an hour as they read a midnight).
+ */
+const SOURCE_RELATIONS: Record<StatsSource['table'], SQL> = {
+  stats_plan_hourly: sql.raw('stats_plan_hourly'),
+  stats_hourly: sql.raw('stats_hourly'),
+  stats_daily: sql.raw(`(
+    select "day", ${ROW_COLUMNS} from stats_daily
+    where "day" < (select open_from from stats_daily_open where id = 1)
+    union all
+    select "hour", ${ROW_COLUMNS} from stats_hourly
+    where "hour" >= (select open_from from stats_daily_open where id = 1))`),
+};
+
 function timeColumn(source: StatsSource): SQL {
   return sql.raw(`s."${source.time}"`);
 }
@@ -256,7 +276,7 @@ function groupedQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): S
     view.dimensions.length > 0
       ? sql` group by ${sql.raw(view.dimensions.map((_, index) => index + 1).join(', '))}`
       : sql``;
-  return sql`select ${sql.join([...dimensions, ...sums], sql`, `)} from ${sql.raw(source.table)} s where ${whereClause(view, scope, source)}${groupBy}`;
+  return sql`select ${sql.join([...dimensions, ...sums], sql`, `)} from ${SOURCE_RELATIONS[source.table]} s where ${whereClause(view, scope, source)}${groupBy}`;
 }
 
 function metricColumns(metrics: readonly ReportMetricValue[]): SQL[] {

@@ -1,9 +1,9 @@
--- stats_daily holds closed days only (docs/decisions/reports.md, docs/PERFORMANCE.md third
+-- stats_daily holds closed hours only (docs/decisions/reports.md, docs/PERFORMANCE.md third
 -- pass). The delivery flush upserts thousands of hourly rows a second, nearly all of them in
--- today's hours; adding each statement's rows to stats_daily as well cost the database more
--- than the hourly upsert itself. Now a day is summed into stats_daily once, when it has
--- closed (report/fold.ts moves open_from past it), and reports read the open days from
--- stats_hourly. Writes to closed days (late events, corrections, deletes) still reach
+-- the current hour; adding each statement's rows to stats_daily as well cost the database
+-- more than the hourly upsert itself. Now an hour is added to stats_daily once, when it has
+-- closed (report/fold.ts moves open_from past it), and reports read the open hours from
+-- stats_hourly. Writes to closed hours (late events, corrections, deletes) still reach
 -- stats_daily through the trigger, as before.
 CREATE TABLE "stats_daily_open" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
@@ -13,11 +13,11 @@ CREATE TABLE "stats_daily_open" (
 --> statement-breakpoint
 INSERT INTO "stats_daily_open" ("id", "open_from") VALUES (1, date_trunc('day', now(), 'UTC'));
 --> statement-breakpoint
--- Today's rows so far: today is open, read from stats_hourly, summed when it closes.
+-- Today's rows so far: today's hours are open until the first fold adds the closed ones.
 DELETE FROM "stats_daily" WHERE "day" >= (SELECT "open_from" FROM "stats_daily_open");
 --> statement-breakpoint
--- As migration 0006, the stats_daily parts limited to rows of closed days. The open_from row
--- is read FOR SHARE: a fold holds it FOR UPDATE while it sums a day, so a write to that day
+-- As migration 0006, the stats_daily parts limited to rows of closed hours. The open_from row
+-- is read FOR SHARE: a fold holds it FOR UPDATE while it adds hours, so a write to them
 -- either waits and then maintains stats_daily itself, or commits before the fold reads.
 CREATE OR REPLACE FUNCTION "stats_rollup"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

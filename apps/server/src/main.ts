@@ -53,7 +53,7 @@ if (seeded && config.demoHistoryDays > 0) {
   }
 }
 
-// Days that closed (also while the server was down) are summed into the report rollup.
+// Hours that closed (also while the server was down) are added to the report rollup.
 const stopDailyFold = startDailyFold(database.db, app.log);
 
 let shuttingDown = false;

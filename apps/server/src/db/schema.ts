@@ -681,10 +681,10 @@ const statsCounters = () => ({
 
 /**
  * stats_hourly summed by UTC day (every dimension but the hour): reports without the hour
- * read a fraction of the rows. Derived data, never written directly: it holds the days
- * before stats_daily_open's `open_from`, folded once each day closed (report/fold.ts) and
- * kept equal to stats_hourly's sums afterwards by the statement triggers of migrations 0005
- * and 0008. The open days are read from stats_hourly. docs/decisions/reports.md.
+ * read a fraction of the rows. Derived data, never written directly: a day's row sums its
+ * hours before stats_daily_open's `open_from`, added once each hour closed (report/fold.ts)
+ * and kept equal to stats_hourly's sums afterwards by the statement triggers of migrations
+ * 0005 and 0008. Reports read the open hours from stats_hourly. docs/decisions/reports.md.
  */
 export const statsDaily = pgTable(
   'stats_daily',
@@ -717,9 +717,9 @@ export const statsDaily = pgTable(
 );
 
 /**
- * One row: the midnight (UTC) from which stats_daily holds nothing yet. The delivery flush
- * writes to these open days every second; summing them by day at each write cost the
- * database more than the hourly rows themselves, so a day is summed once, when it closes.
+ * One row: the hour from which stats_daily holds nothing yet. The delivery flush writes to
+ * the open hour every second; adding each write to stats_daily as well cost the database
+ * more than the hourly rows themselves, so an hour is added once, when it has closed.
  */
 export const statsDailyOpen = pgTable(
   'stats_daily_open',

@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, selectRows } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
+import { foldClosedHours } from './fold.js';
 import { benchCases, measureReports, seedBenchStats } from './bench.js';
 
 const { values: flags } = parseArgs({
@@ -41,6 +42,8 @@ try {
     },
   });
   const seedSeconds = (performance.now() - started) / 1000;
+  // What a running server does within a minute: the closed hours go into stats_daily.
+  await foldClosedHours(handle.db, Date.now());
   const [sizes] = await selectRows<Record<string, number>>(
     handle.db,
     sql`select (select count(*) from stats_hourly)::int as hourly,

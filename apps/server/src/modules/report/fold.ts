@@ -1,31 +1,33 @@
 /**
- * Closing days in stats_daily (migration 0008, docs/decisions/reports.md): the days from
- * stats_daily_open's `open_from` are read from stats_hourly; once a UTC day is over, its
- * hourly rows are summed into stats_daily in one statement and `open_from` moves past it.
- * The open_from row is held FOR UPDATE meanwhile: a write to the day being closed waits and
- * then maintains stats_daily through the trigger itself, so no count is lost or doubled.
+ * Closing hours in stats_daily (migration 0008, docs/decisions/reports.md): the hours from
+ * stats_daily_open's `open_from` are read from stats_hourly; once an hour is over, its
+ * hourly rows are added to their days' stats_daily rows in one statement and `open_from`
+ * moves past it. A day's stats_daily row thus holds its hours before open_from. The
+ * open_from row is held FOR UPDATE meanwhile: a write to an hour being closed waits and then
+ * maintains stats_daily through the trigger itself, so no count is lost or doubled.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectRows, type Database } from '../../db/client.js';
 
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** Often enough to close a day within minutes of midnight, rarely enough to cost nothing. */
-const FOLD_EVERY_MS = 5 * 60_000;
+/** An hour is closed within a minute or two of its end; reports read at most that late. */
+const FOLD_EVERY_MS = 60_000;
 
 const utcMidnight = (epochMs: number) => Math.floor(epochMs / DAY_MS) * DAY_MS;
 
-/** Sums every closed day not yet in stats_daily into it; answers how many days it closed. */
-export async function foldClosedDays(db: Database, nowMs: number): Promise<number> {
-  const today = new Date(utcMidnight(nowMs)).toISOString();
+/** Adds every closed hour not yet in stats_daily to it; answers how many hours it closed. */
+export async function foldClosedHours(db: Database, nowMs: number): Promise<number> {
+  const current = new Date(Math.floor(nowMs / HOUR_MS) * HOUR_MS).toISOString();
   return db.transaction(async (tx) => {
-    const [open] = await selectRows<{ days: number }>(
+    const [open] = await selectRows<{ hours: number }>(
       tx,
-      sql`select floor(extract(epoch from (${today}::timestamptz - open_from)) / 86400)::int as days
+      sql`select floor(extract(epoch from (${current}::timestamptz - open_from)) / 3600)::int as hours
           from stats_daily_open where id = 1 for update`,
     );
-    const days = open?.days ?? 0;
-    if (days <= 0) return 0;
+    const hours = open?.hours ?? 0;
+    if (hours <= 0) return 0;
     await tx.execute(sql`
       insert into stats_daily as t (day, advertiser_id, plan_id, strategy_id, creative_id,
         media_id, slot_id, dsp_id, country, os, app_version,
@@ -36,7 +38,7 @@ export async function foldClosedDays(db: Database, nowMs: number): Promise<numbe
         sum(h.income)
       from stats_hourly h
       where h.hour >= (select open_from from stats_daily_open where id = 1)
-        and h.hour < ${today}::timestamptz
+        and h.hour < ${current}::timestamptz
       group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
       having sum(h.requests) <> 0 or sum(h.fills) <> 0 or sum(h.impressions) <> 0
         or sum(h.clicks) <> 0 or sum(h.cost) <> 0 or sum(h.income) <> 0
@@ -45,9 +47,9 @@ export async function foldClosedDays(db: Database, nowMs: number): Promise<numbe
         impressions = t.impressions + excluded.impressions, clicks = t.clicks + excluded.clicks,
         cost = t.cost + excluded.cost, income = t.income + excluded.income`);
     await tx.execute(
-      sql`update stats_daily_open set open_from = ${today}::timestamptz where id = 1`,
+      sql`update stats_daily_open set open_from = ${current}::timestamptz where id = 1`,
     );
-    return days;
+    return hours;
   });
 }
 
@@ -68,7 +70,7 @@ export async function reopenDays(db: Database, fromMs: number): Promise<void> {
   });
 }
 
-/** The first day stats_daily does not hold yet (epoch ms of its midnight). */
+/** The first hour stats_daily does not hold yet (epoch ms). */
 export async function openFrom(db: Database): Promise<number> {
   const [row] = await selectRows<{ ms: string | number }>(
     db,
@@ -78,17 +80,17 @@ export async function openFrom(db: Database): Promise<number> {
 }
 
 /**
- * Closes days now and every few minutes (the server's main only); the answer stops it,
- * waiting for a fold under way.
+ * Closes hours now and every minute (the server's main only); the answer stops it, waiting
+ * for a fold under way.
  */
 export function startDailyFold(db: Database, log: FastifyBaseLogger): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const fold = () => {
-    running = foldClosedDays(db, Date.now()).then(
-      (days) => {
-        if (days > 0) log.info({ days }, 'reports: closed days summed into stats_daily');
+    running = foldClosedHours(db, Date.now()).then(
+      (hours) => {
+        if (hours > 1) log.info({ hours }, 'reports: closed hours added to stats_daily');
       },
-      (error: unknown) => log.error({ err: error }, 'reports: closing days failed'),
+      (error: unknown) => log.error({ err: error }, 'reports: closing hours failed'),
     );
   };
   fold();

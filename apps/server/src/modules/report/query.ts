@@ -164,21 +164,27 @@ const ROW_COLUMNS = [...Object.values(DIMENSION_COLUMNS), ...COUNTERS]
   .map((column) => `"${column}"`)
   .join(', ');
 
+/** What a report's SQL must know of the stats tables besides the view. */
+export interface StatsLayout {
+  /** The tables' estimated rows, when known (chooseSource). */
+  sizes?: TableSizes;
+  /** stats_daily_open's open_from, ISO 8601: stats_daily holds the hours before it. */
+  dailyOpenFrom: string;
+}
+
 /**
- * What a source reads (alias s). stats_daily holds closed days only (migration 0008): the
- * open ones come from stats_hourly, each hour standing for its day (the time filters and the
- * date grouping read an hour as they read a midnight).
+ * What a source reads (alias s). stats_daily holds the hours before open_from (migration
+ * 0008): the open ones come from stats_hourly, each hour standing for its day (the time
+ * filters and the date grouping read an hour as they read a midnight). The open day is a bound value, not a
+ * subquery: PostgreSQL does not run a plan with one in parallel.
  */
-const SOURCE_RELATIONS: Record<StatsSource['table'], SQL> = {
-  stats_plan_hourly: sql.raw('stats_plan_hourly'),
-  stats_hourly: sql.raw('stats_hourly'),
-  stats_daily: sql.raw(`(
-    select "day", ${ROW_COLUMNS} from stats_daily
-    where "day" < (select open_from from stats_daily_open where id = 1)
+function sourceRelation(source: StatsSource, layout: StatsLayout): SQL {
+  if (source.table !== 'stats_daily') return sql.raw(source.table);
+  const from = sql`${layout.dailyOpenFrom}::timestamptz`;
+  return sql`(select "day", ${sql.raw(ROW_COLUMNS)} from stats_daily where "day" < ${from}
     union all
-    select "hour", ${ROW_COLUMNS} from stats_hourly
-    where "hour" >= (select open_from from stats_daily_open where id = 1))`),
-};
+    select "hour", ${sql.raw(ROW_COLUMNS)} from stats_hourly where "hour" >= ${from})`;
+}
 
 function timeColumn(source: StatsSource): SQL {
   return sql.raw(`s."${source.time}"`);
@@ -264,8 +270,8 @@ function countersOf(metrics: readonly ReportMetricValue[]): Counter[] {
 }
 
 /** The grouped sums (alias g): one row per combination of the dimensions. */
-function groupedQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): SQL {
-  const source = chooseSource(view, scope, sizes);
+function groupedQuery(view: StatsView, scope: StatsScope, layout: StatsLayout): SQL {
+  const source = chooseSource(view, scope, layout.sizes);
   const dimensions = view.dimensions.map(
     (dimension) => sql`${groupExpression(dimension, source)} as ${identifier(dimension)}`,
   );
@@ -276,7 +282,7 @@ function groupedQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): S
     view.dimensions.length > 0
       ? sql` group by ${sql.raw(view.dimensions.map((_, index) => index + 1).join(', '))}`
       : sql``;
-  return sql`select ${sql.join([...dimensions, ...sums], sql`, `)} from ${SOURCE_RELATIONS[source.table]} s where ${whereClause(view, scope, source)}${groupBy}`;
+  return sql`select ${sql.join([...dimensions, ...sums], sql`, `)} from ${sourceRelation(source, layout)} s where ${whereClause(view, scope, source)}${groupBy}`;
 }
 
 function metricColumns(metrics: readonly ReportMetricValue[]): SQL[] {
@@ -322,7 +328,7 @@ export function reportQuery(
   view: StatsView,
   scope: StatsScope,
   page: { limit: number; offset: number },
-  sizes?: TableSizes,
+  layout: StatsLayout,
 ): SQL {
   const keys = sortKeys(view);
   const numbered = keys ? sql`row_number() over (order by ${keys})` : sql`row_number() over ()`;
@@ -336,7 +342,7 @@ export function reportQuery(
     sql`null`,
     sql`(select count(*) from g)`,
   ];
-  return sql`with g as materialized (${groupedQuery(view, scope, sizes)}),
+  return sql`with g as materialized (${groupedQuery(view, scope, layout)}),
     m as (select ${sql.join([...outputColumns(view), ...metricColumns(view.metrics)], sql`, `)} from g),
     r as (select m.*, ${numbered} as "__row" from m)
     select ${sql.raw(String(PAGE_PART))} as ${identifier(PART_COLUMN)}, r.*, null::bigint as ${identifier(TOTAL_COLUMN)}
@@ -347,17 +353,17 @@ export function reportQuery(
 }
 
 /** Every row, in order (the export reads it through a cursor). */
-export function allRowsQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): SQL {
+export function allRowsQuery(view: StatsView, scope: StatsScope, layout: StatsLayout): SQL {
   const columns = [...outputColumns(view), ...metricColumns(view.metrics)];
-  return sql`select ${sql.join(columns, sql`, `)} from (${groupedQuery(view, scope, sizes)}) g${orderClause(view)}`;
+  return sql`select ${sql.join(columns, sql`, `)} from (${groupedQuery(view, scope, layout)}) g${orderClause(view)}`;
 }
 
 /** The number of rows (groups) over the whole filter. */
-export function countQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): SQL {
-  return sql`select count(*) as ${identifier(TOTAL_COLUMN)} from (${groupedQuery(view, scope, sizes)}) g`;
+export function countQuery(view: StatsView, scope: StatsScope, layout: StatsLayout): SQL {
+  return sql`select count(*) as ${identifier(TOTAL_COLUMN)} from (${groupedQuery(view, scope, layout)}) g`;
 }
 
 /** The chosen metrics over the whole filter, from its sums. */
-export function totalsQuery(view: StatsView, scope: StatsScope, sizes?: TableSizes): SQL {
-  return sql`select ${sql.join(metricColumns(view.metrics), sql`, `)} from (${groupedQuery({ ...view, dimensions: [] }, scope, sizes)}) g`;
+export function totalsQuery(view: StatsView, scope: StatsScope, layout: StatsLayout): SQL {
+  return sql`select ${sql.join(metricColumns(view.metrics), sql`, `)} from (${groupedQuery({ ...view, dimensions: [] }, scope, layout)}) g`;
 }

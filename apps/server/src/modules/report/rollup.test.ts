@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildStatsRow, buildUser } from '../../test/factories.js';
-import { foldClosedDays, openFrom, reopenDays } from './fold.js';
+import { foldClosedHours, openFrom, reopenDays } from './fold.js';
 import { chooseSource, type StatsView } from './query.js';
 import type { StatsScope } from './scope.js';
 import { runReport } from './service.js';
@@ -226,8 +226,9 @@ describe('the rollup triggers', () => {
   });
 });
 
-describe('closing days', () => {
-  const DAY = 86_400_000;
+describe('closing hours', () => {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
   /** Requests, impressions and cost by date of the user's rows, through stats_daily's source. */
   const byDate = async (scope: StatsScope, from: string, to: string) => {
     const result = await runReport(
@@ -244,18 +245,21 @@ describe('closing days', () => {
       cost,
     }));
   };
-  const dailyRows = async (userId: number) => {
-    const [row] = await selectRows<{ n: number }>(
+  const dailyRequests = async (userId: number) => {
+    const [row] = await selectRows<{ rows: number; requests: number }>(
       t.db,
-      sql`select count(*)::int as n from stats_daily where advertiser_id = ${userId}`,
+      sql`select count(*)::int as rows, coalesce(sum(requests), 0)::int as requests
+          from stats_daily where advertiser_id = ${userId}`,
     );
-    return row?.n;
+    return row;
   };
+  /** A day from the first open hour on: every hour of it is open. */
+  const openDay = async () => Math.ceil((await openFrom(t.db)) / DAY) * DAY;
 
-  it('reads open days from stats_hourly, sums a day once it closed, and keeps it summed', async () => {
+  it('reads open hours from stats_hourly, adds an hour once it closed, and keeps it added', async () => {
     const reopenAt = await openFrom(t.db);
-    const open = reopenAt;
-    const day = (offset: number) => new Date(open + offset * DAY).toISOString().slice(0, 10);
+    const open = await openDay();
+    const day = new Date(open).toISOString().slice(0, 10);
     const user = await buildUser(t.db, { ability: ADVERTISER });
     const scope: StatsScope = { kind: 'advertisers', ids: [user.id] };
     try {
@@ -264,7 +268,7 @@ describe('closing days', () => {
         [23, 7],
       ] as const) {
         await buildStatsRow(t.db, {
-          hour: new Date(open + hour * 3_600_000),
+          hour: new Date(open + hour * HOUR),
           advertiserId: user.id,
           creativeId: 4,
           requests,
@@ -272,77 +276,70 @@ describe('closing days', () => {
           cost: requests * 100,
         });
       }
-      const expected = [{ date: day(0), creative: 4, request: 12, imp: 120, cost: 1200 }];
+      const expected = [{ date: day, creative: 4, request: 12, imp: 120, cost: 1200 }];
       // Open: nothing in stats_daily, the report counts it all the same.
-      expect(await dailyRows(user.id)).toBe(0);
-      expect(await byDate(scope, day(0), day(0))).toEqual(expected);
+      expect(await dailyRequests(user.id)).toEqual({ rows: 0, requests: 0 });
+      expect(await byDate(scope, day, day)).toEqual(expected);
 
-      // Still open while the day lasts; closed once it is over, once.
-      expect(await foldClosedDays(t.db, open + DAY - 1)).toBe(0);
-      expect(await foldClosedDays(t.db, open + DAY + 60_000)).toBeGreaterThanOrEqual(1);
-      expect(await foldClosedDays(t.db, open + DAY + 120_000)).toBe(0);
-      expect(await openFrom(t.db)).toBe(open + DAY);
-      expect(await dailyRows(user.id)).toBe(1);
-      expect(await byDate(scope, day(0), day(0))).toEqual(expected);
+      // Hour 2 closes at 03:00: the day's row holds it, the report still reads hour 23 apart.
+      expect(await foldClosedHours(t.db, open + 3 * HOUR - 1)).toBeGreaterThanOrEqual(0);
+      expect(await dailyRequests(user.id)).toEqual({ rows: 0, requests: 0 });
+      expect(await foldClosedHours(t.db, open + 3 * HOUR + 60_000)).toBeGreaterThanOrEqual(1);
+      expect(await openFrom(t.db)).toBe(open + 3 * HOUR);
+      expect(await dailyRequests(user.id)).toEqual({ rows: 1, requests: 5 });
+      expect(await byDate(scope, day, day)).toEqual(expected);
 
-      // A late write to the closed day reaches stats_daily through the trigger.
+      // The rest once the day is over, once.
+      expect(await foldClosedHours(t.db, open + DAY + 60_000)).toBe(21);
+      expect(await foldClosedHours(t.db, open + DAY + 120_000)).toBe(0);
+      expect(await dailyRequests(user.id)).toEqual({ rows: 1, requests: 12 });
+      expect(await byDate(scope, day, day)).toEqual(expected);
+
+      // A late write to a closed hour reaches stats_daily through the trigger.
       await t.db.execute(
         sql`update stats_hourly set requests = requests + 1
-            where advertiser_id = ${user.id} and hour = ${new Date(open + 2 * 3_600_000)}`,
+            where advertiser_id = ${user.id} and hour = ${new Date(open + 2 * HOUR)}`,
       );
-      expect(await byDate(scope, day(0), day(0))).toEqual([{ ...expected[0], request: 13 }]);
-      const [daily] = await selectRows<{ requests: number }>(
-        t.db,
-        sql`select requests::int from stats_daily where advertiser_id = ${user.id}`,
-      );
-      expect(daily?.requests).toBe(13);
+      expect(await byDate(scope, day, day)).toEqual([{ ...expected[0], request: 13 }]);
+      expect(await dailyRequests(user.id)).toEqual({ rows: 1, requests: 13 });
     } finally {
       await reopenDays(t.db, reopenAt);
     }
     // Reopened: the day is read from stats_hourly again, with the same numbers.
-    expect(await dailyRows(user.id)).toBe(0);
-    expect(await byDate(scope, day(0), day(0))).toEqual([
-      { date: day(0), creative: 4, request: 13, imp: 120, cost: 1200 },
+    expect(await dailyRequests(user.id)).toEqual({ rows: 0, requests: 0 });
+    expect(await byDate(scope, day, day)).toEqual([
+      { date: day, creative: 4, request: 13, imp: 120, cost: 1200 },
     ]);
   });
 
-  it('counts a write to the day being closed exactly once, whichever finishes first', async () => {
+  it('counts a write to an hour being closed exactly once, whichever finishes first', async () => {
     const reopenAt = await openFrom(t.db);
-    const open = reopenAt;
+    const open = await openDay();
     const user = await buildUser(t.db, { ability: ADVERTISER });
-    await buildStatsRow(t.db, {
-      hour: new Date(open + 3_600_000),
-      advertiserId: user.id,
-      requests: 1,
-    });
+    await buildStatsRow(t.db, { hour: new Date(open + HOUR), advertiserId: user.id, requests: 1 });
     try {
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
       let folded = false;
-      // A flush writing to the day holds it; the fold waits for it, then sums its row too.
+      // A flush writing to the hour holds it; the fold waits for it, then adds its row too.
       const writing = t.db.transaction(async (tx) => {
         await tx.execute(
           sql`insert into stats_hourly (hour, advertiser_id, requests)
-              values (${new Date(open + 5 * 3_600_000)}, ${user.id}, 2)`,
+              values (${new Date(open + 5 * HOUR)}, ${user.id}, 2)`,
         );
         await held;
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const folding = foldClosedDays(t.db, open + DAY + 60_000).then(() => {
+      const folding = foldClosedHours(t.db, open + DAY + 60_000).then(() => {
         folded = true;
       });
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(folded).toBe(false);
       release();
       await Promise.all([writing, folding]);
-      const [daily] = await selectRows<{ requests: number }>(
-        t.db,
-        sql`select coalesce(sum(requests), 0)::int as requests from stats_daily
-            where advertiser_id = ${user.id}`,
-      );
-      expect(daily?.requests).toBe(3);
+      expect(await dailyRequests(user.id)).toEqual({ rows: 1, requests: 3 });
     } finally {
       await reopenDays(t.db, reopenAt);
     }

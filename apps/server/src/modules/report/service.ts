@@ -31,7 +31,7 @@ import {
   type StatsView,
 } from './query.js';
 import { reportScope, type StatsScope } from './scope.js';
-import { tableSizes } from './sizes.js';
+import { statsLayout } from './sizes.js';
 
 const TEXT_DIMENSIONS: ReadonlySet<string> = new Set(['date', 'country', 'app']);
 
@@ -111,8 +111,10 @@ export async function reportTotals(
   scope: StatsScope,
   view: StatsView,
 ): Promise<ReportRow> {
-  const sizes = await tableSizes(db);
-  const [raw] = await withReportSettings(db, (tx) => readRows(tx, totalsQuery(view, scope, sizes)));
+  const layout = await statsLayout(db);
+  const [raw] = await withReportSettings(db, (tx) =>
+    readRows(tx, totalsQuery(view, scope, layout)),
+  );
   return toReportRow(raw ?? {}, { ...view, dimensions: [] });
 }
 
@@ -122,8 +124,8 @@ export async function countReportRows(
   scope: StatsScope,
   view: StatsView,
 ): Promise<number> {
-  const sizes = await tableSizes(db);
-  const [raw] = await withReportSettings(db, (tx) => readRows(tx, countQuery(view, scope, sizes)));
+  const layout = await statsLayout(db);
+  const [raw] = await withReportSettings(db, (tx) => readRows(tx, countQuery(view, scope, layout)));
   return Number(raw?.[TOTAL_COLUMN] ?? 0);
 }
 
@@ -150,9 +152,9 @@ export async function runReport(
   paging: { page: number; size: number },
 ): Promise<ReportResult> {
   const offset = (paging.page - 1) * paging.size;
-  const sizes = await tableSizes(db);
+  const layout = await statsLayout(db);
   const raws = await withReportSettings(db, (tx) =>
-    readRows(tx, reportQuery(view, scope, { limit: paging.size, offset }, sizes)),
+    readRows(tx, reportQuery(view, scope, { limit: paging.size, offset }, layout)),
   );
   const pageRows = raws.filter((raw) => Number(raw[PART_COLUMN]) === PAGE_PART);
   const totalsRow = raws.find((raw) => Number(raw[PART_COLUMN]) !== PAGE_PART) ?? {};
@@ -191,10 +193,10 @@ export async function forEachReportBatch(
   onBatch: (rows: ReportRow[]) => Promise<void>,
 ): Promise<void> {
   const fetchNext = sql.raw(`fetch forward ${Math.trunc(batchSize)} from report_rows`);
-  const sizes = await tableSizes(db);
+  const layout = await statsLayout(db);
   await withReportSettings(db, async (tx) => {
     await tx.execute(
-      sql`declare report_rows no scroll cursor for ${allRowsQuery(view, scope, sizes)}`,
+      sql`declare report_rows no scroll cursor for ${allRowsQuery(view, scope, layout)}`,
     );
     for (;;) {
       const raws = await readRows(tx, fetchNext);

@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
-import type { StatsSource, TableSizes } from './query.js';
+import { openFrom } from './fold.js';
+import type { StatsLayout, StatsSource, TableSizes } from './query.js';
 
 const TTL_MS = 5 * 60_000;
 const TABLES: readonly StatsSource['table'][] = [
@@ -33,4 +34,13 @@ export async function tableSizes(db: Database, now = Date.now()): Promise<TableS
   );
   cache.set(db, { at: now, sizes });
   return sizes;
+}
+
+/**
+ * The sizes (cached) and stats_daily's first open hour (read each time: it moves every
+ * hour, and an older one would still read right, a newer one not).
+ */
+export async function statsLayout(db: Database): Promise<StatsLayout> {
+  const [sizes, open] = await Promise.all([tableSizes(db), openFrom(db)]);
+  return { sizes, dailyOpenFrom: new Date(open).toISOString() };
 }

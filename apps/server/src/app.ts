@@ -84,23 +84,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorateRequest('auth', null);
 
-  // Error and not-found handlers first: contexts created later inherit them.
+  // The error handler first: contexts created later inherit it.
   app.setErrorHandler(handleError);
+  // Two sibling contexts, the ad-serving routes and everything a browser reads, so that no
+  // hook of the console's (security headers, multipart forms, docs) runs on an ad request:
+  // Fastify runs a context's hooks on every route in it, whatever the route's config says.
+  registerDelivery(app);
+  await app.register(materialWork);
+  await app.register(async (web) => registerBrowserFacing(web, config));
+  return app;
+}
+
+/**
+ * The console's API, its files and the not-found page (answering every path no route
+ * takes, the ad paths' included), all with the security headers.
+ */
+async function registerBrowserFacing(app: FastifyInstance, config: Config): Promise<void> {
   const serveConsole = webAppAvailable(config.webDist);
   registerNotFound(app, serveConsole);
-  // Security headers for every answer a browser may read: the console's API, its files and
-  // the not-found page. The ad-serving routes opt out per route (delivery/http/routes.ts).
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: true, directives: CSP_DIRECTIVES },
   });
-  // Two sibling contexts, the ad-serving routes and the console with its own plugins, so that
-  // the console's hooks (multipart forms, docs) never run on an ad request.
-  registerDelivery(app);
-  await app.register(materialWork);
   await app.register(registerConsole);
-
   if (serveConsole) await registerWebApp(app, config.webDist);
-  return app;
 }
 
 /** The console's API: its plugins and every /svc route, in one encapsulated context. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownAnswer, preparedOwnAd, servedOwnAd, trackingUrls } from './answer.js';
+import { ownAnswer, ownAnswerJson, preparedOwnAd, servedOwnAd, trackingUrls } from './answer.js';
 import { creativeConfig, slotConfig } from './decision/test-kit.js';
 
 const ORIGIN = 'https://ads.example.com';
@@ -15,8 +15,9 @@ describe('the prepared SDK answer of an own ad', () => {
 
   it('is, as JSON text, exactly the answer it describes', () => {
     const urls = trackingUrls(ORIGIN, 'payload.mac');
-    const { answer, json } = ownAnswer('req-1', preparedOwnAd(ORIGIN, slot, creative, 300), urls);
-    expect(JSON.parse(json)).toEqual(answer);
+    const prepared = preparedOwnAd(ORIGIN, slot, creative, 300);
+    const answer = ownAnswer('req-1', prepared, urls);
+    expect(JSON.parse(ownAnswerJson('req-1', prepared, urls))).toEqual(answer);
     expect(answer).toEqual({
       fill: true,
       request_id: 'req-1',
@@ -39,12 +40,10 @@ describe('the prepared SDK answer of an own ad', () => {
     const many = creativeConfig({ id: 5001 });
     for (let index = 0; index < 50; index += 1) {
       const origin = `http://host-${index}.example`;
-      const { answer, json } = ownAnswer(
-        `req-${index}`,
-        preparedOwnAd(origin, slot, many, 0),
-        trackingUrls(origin, 't.m'),
-      );
-      expect(JSON.parse(json)).toEqual(answer);
+      const prepared = preparedOwnAd(origin, slot, many, 0);
+      const urls = trackingUrls(origin, 't.m');
+      const answer = ownAnswer(`req-${index}`, prepared, urls);
+      expect(JSON.parse(ownAnswerJson(`req-${index}`, prepared, urls))).toEqual(answer);
       expect(answer.fill && answer.ad.image?.url).toBe(`${origin}/files/a.png`);
     }
   });

@@ -8,20 +8,42 @@ import { TRACK_PATHS, type ServeAdAnswer, type ServedAd, type ServedAsset } from
 import type { AssetConfig, CreativeConfig, SlotConfig } from './types.js';
 
 export interface TrackingUrls {
-  impression: string;
-  click: string;
-  win: string;
-  bill: string;
+  readonly impression: string;
+  readonly click: string;
+  readonly win: string;
+  readonly bill: string;
 }
 
-/** A token is base64url text and a dot (tracking/token.ts): safe in a query as it is. */
+/**
+ * A served ad's tracking URLs, each made when first read: an SDK answer needs two of the
+ * four, an OpenRTB one three. A token is base64url text and a dot (tracking/token.ts): safe
+ * in a query as it is.
+ */
+class TrackingLinks implements TrackingUrls {
+  constructor(
+    private readonly origin: string,
+    private readonly token: string,
+  ) {}
+
+  get impression(): string {
+    return `${this.origin}${TRACK_PATHS.imp}?t=${this.token}`;
+  }
+
+  get click(): string {
+    return `${this.origin}${TRACK_PATHS.clk}?t=${this.token}`;
+  }
+
+  get win(): string {
+    return `${this.origin}${TRACK_PATHS.win}?t=${this.token}`;
+  }
+
+  get bill(): string {
+    return `${this.origin}${TRACK_PATHS.bill}?t=${this.token}`;
+  }
+}
+
 export function trackingUrls(origin: string, token: string): TrackingUrls {
-  return {
-    impression: `${origin}${TRACK_PATHS.imp}?t=${token}`,
-    click: `${origin}${TRACK_PATHS.clk}?t=${token}`,
-    win: `${origin}${TRACK_PATHS.win}?t=${token}`,
-    bill: `${origin}${TRACK_PATHS.bill}?t=${token}`,
-  };
+  return new TrackingLinks(origin, token);
 }
 
 const absolute = (origin: string, url: string) =>
@@ -128,26 +150,28 @@ export function preparedOwnAd(
   return prepared;
 }
 
-/** The SDK answer of an own ad, as the object and as its JSON text. */
+/** The SDK answer of an own ad. */
 export function ownAnswer(
   requestId: string,
   prepared: PreparedAd,
   urls: TrackingUrls,
-): { answer: ServeAdAnswer; json: string } {
-  const impressions = [urls.impression];
+): ServeAdAnswer {
   return {
-    answer: {
-      fill: true,
-      request_id: requestId,
-      ad: { ...prepared.ad, click_url: urls.click },
-      impression_urls: impressions,
-      notice_urls: [],
-    },
-    json:
-      `{"fill":true,"request_id":${JSON.stringify(requestId)},"ad":${prepared.jsonBeforeClick}` +
-      `${JSON.stringify(urls.click)}${prepared.jsonAfterClick},` +
-      `"impression_urls":${JSON.stringify(impressions)},"notice_urls":[]}`,
+    fill: true,
+    request_id: requestId,
+    ad: { ...prepared.ad, click_url: urls.click },
+    impression_urls: [urls.impression],
+    notice_urls: [],
   };
+}
+
+/** ownAnswer's JSON text, made from the prepared parts (what /serve/ad sends). */
+export function ownAnswerJson(requestId: string, prepared: PreparedAd, urls: TrackingUrls): string {
+  return (
+    `{"fill":true,"request_id":${JSON.stringify(requestId)},"ad":${prepared.jsonBeforeClick}` +
+    `${JSON.stringify(urls.click)}${prepared.jsonAfterClick},` +
+    `"impression_urls":[${JSON.stringify(urls.impression)}],"notice_urls":[]}`
+  );
 }
 
 export function servedPartnerAd(

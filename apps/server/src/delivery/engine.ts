@@ -20,6 +20,7 @@ import type { Database } from '../db/client.js';
 import { createAccounting } from './accounting/accounting.js';
 import {
   ownAnswer,
+  ownAnswerJson,
   partnerMarkupWithBeacon,
   preparedOwnAd,
   servedPartnerAd,
@@ -74,10 +75,11 @@ export interface ServeOptions {
   now?: number;
 }
 
-/** A won request: the decision, its token's claims and URLs, for the entry points. */
+/** A request's outcome: the decision, a win's token claims and URLs, for the entry points. */
 export interface Served {
   decision: Decision;
-  answer: ServeAdAnswer;
+  /** The SDK answer, made when asked (/serve/ad sends answerJson). */
+  answer: () => ServeAdAnswer;
   /** The answer as JSON text, what /serve/ad sends. */
   answerJson: string;
   claims: TrackingClaims | null;
@@ -378,7 +380,7 @@ export class DeliveryEngine {
       };
       return {
         decision,
-        answer,
+        answer: () => answer,
         answerJson: JSON.stringify(answer),
         claims: null,
         urls: null,
@@ -419,15 +421,11 @@ export class DeliveryEngine {
       });
       const urls = trackingUrls(origin, this.signer.sign(claims));
       if (!request.test) this.accounting.countFill(claims, now);
-      const { answer, json } = ownAnswer(
-        request.id,
-        preparedOwnAd(origin, slot, creative, plan.cacheSeconds),
-        urls,
-      );
+      const prepared = preparedOwnAd(origin, slot, creative, plan.cacheSeconds);
       return {
         decision,
-        answer,
-        answerJson: json,
+        answer: () => ownAnswer(request.id, prepared, urls),
+        answerJson: ownAnswerJson(request.id, prepared, urls),
         claims,
         urls,
         noticeUrl: '',
@@ -475,7 +473,7 @@ export class DeliveryEngine {
     };
     return {
       decision,
-      answer,
+      answer: () => answer,
       answerJson: JSON.stringify(answer),
       claims,
       urls,

@@ -140,6 +140,21 @@ describe('security headers', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends them on the not-found page too, also under the ad paths', async () => {
+    for (const url of ['/no/such/page', '/serve/nothing', '/track/nothing']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+
+  it('leaves them off the ad routes, machine-to-machine answers', async () => {
+    const response = await t.app.inject({ url: '/track/imp?t=forged.token' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/gif');
+    expect(response.headers['content-security-policy']).toBeUndefined();
+  });
 });
 
 describe('GET /healthz', () => {

@@ -34,7 +34,7 @@ export function webAppAvailable(webDist: string): boolean {
   return existsSync(join(webDist, 'index.html'));
 }
 
-/** Must be called before any plugin registration, so every context shares it. */
+/** In the browser-facing context, before its plugins: its hooks (the security headers) run on it. */
 export function registerNotFound(app: FastifyInstance, serveConsole: boolean): void {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (serveConsole && isConsoleNavigation(request)) {

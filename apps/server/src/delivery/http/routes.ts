@@ -30,10 +30,10 @@ import { parseServeQuery } from './serve-query.js';
 /** A 1×1 transparent GIF: what an impression pixel answers. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 /**
- * Machine-to-machine JSON, images and redirects: no browser security headers to set, and
- * @fastify/helmet builds its middleware per request, a cost the hot path does not pay.
+ * Machine-to-machine JSON, images and redirects, outside the API docs. No browser security
+ * headers: the ad routes' context has no helmet (app.ts), whose hooks cost every request.
  */
-const ROUTE_OPTIONS = { schema: { hide: true }, helmet: false as const };
+const ROUTE_OPTIONS = { schema: { hide: true } };
 
 /** The most impressions of one BidRequest we decide. */
 const MAX_IMPS = 10;
@@ -80,7 +80,7 @@ async function auction(
       const serveRequest = fromBidRequest(bidRequest, imp, channel, context);
       if (!serveRequest) return null;
       const served = await engine.serve(serveRequest, { origin });
-      return served.answer.fill ? { imp, served } : null;
+      return served.claims ? { imp, served } : null;
     }),
   );
   const bids = won.flatMap((entry) => {
@@ -109,7 +109,8 @@ function bidOf(imp: BidRequest['imp'][number], served: Served, channel: Channel,
     mtype,
   };
   if (winner.kind === 'partner') {
-    const ad = served.answer.fill ? served.answer.ad : undefined;
+    const answer = served.answer();
+    const ad = answer.fill ? answer.ad : undefined;
     return {
       ...common,
       adm: ad?.adm ?? '',

@@ -191,7 +191,7 @@ async function replay(
   };
   const served = await engine.serve(request, { origin: BACKFILL_ORIGIN, now: at });
   result.requests += 1;
-  const answer: ServeAdAnswer = served.answer;
+  const answer: ServeAdAnswer = served.answer();
   if (!answer.fill) return;
   result.fills += 1;
   const clicked = clicksAd(simulated, answer.ad.creative_id);

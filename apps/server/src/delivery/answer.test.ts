@@ -17,7 +17,7 @@ describe('the prepared SDK answer of an own ad', () => {
     const urls = trackingUrls(ORIGIN, 'payload.mac');
     const prepared = preparedOwnAd(ORIGIN, slot, creative, 300);
     const answer = ownAnswer('req-1', prepared, urls);
-    expect(JSON.parse(ownAnswerJson('req-1', prepared, urls))).toEqual(answer);
+    expect(JSON.parse(ownAnswerJson('req-1', prepared, 'payload.mac'))).toEqual(answer);
     expect(answer).toEqual({
       fill: true,
       request_id: 'req-1',
@@ -43,7 +43,7 @@ describe('the prepared SDK answer of an own ad', () => {
       const prepared = preparedOwnAd(origin, slot, many, 0);
       const urls = trackingUrls(origin, 't.m');
       const answer = ownAnswer(`req-${index}`, prepared, urls);
-      expect(JSON.parse(ownAnswerJson(`req-${index}`, prepared, urls))).toEqual(answer);
+      expect(JSON.parse(ownAnswerJson(`req-${index}`, prepared, 't.m'))).toEqual(answer);
       expect(answer.fill && answer.ad.image?.url).toBe(`${origin}/files/a.png`);
     }
   });

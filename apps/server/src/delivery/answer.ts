@@ -95,15 +95,20 @@ export function servedOwnAd(
 }
 
 /**
- * An own ad as every request for it answers it, but for its click URL: the ad (shared,
- * frozen) and its JSON text on either side of the click URL. Made once per creative, origin,
- * slot form and cache time, so that a served ad costs two string joins instead of building
- * and serializing twenty fields.
+ * An own ad as every request for it answers it, but for its request id and token: the ad
+ * (shared, frozen) and the answer's JSON text around those two. Made once per creative,
+ * origin, slot form and cache time, so that a served ad costs a few string joins instead of
+ * building and serializing twenty fields.
  */
 export interface PreparedAd {
   ad: Readonly<ServedAd>;
+  /** `{"fill":true,"request_id":` … */
   jsonBeforeClick: string;
+  /** … `,"ad":{…,"click_url":"<origin>/track/clk?t=` … token … */
+  jsonClickPrefix: string;
+  /** … `",…},"impression_urls":["<origin>/track/imp?t=` … token … `"],"notice_urls":[]}` */
   jsonAfterClick: string;
+  jsonEnd: string;
 }
 
 /** Where the click URL goes in the prepared JSON; no real value is ever equal to it. */
@@ -115,6 +120,12 @@ const CLICK_MARK_JSON = JSON.stringify(CLICK_MARK);
  */
 const MAX_PREPARED_PER_CREATIVE = 8;
 const preparedAds = new WeakMap<CreativeConfig, Map<string, PreparedAd>>();
+
+/** `"<url up to the token>`: the JSON text of a tracking URL before its token. */
+function urlBeforeToken(origin: string, path: string): string {
+  const json = JSON.stringify(`${origin}${path}?t=`);
+  return json.slice(0, -1);
+}
 
 export function preparedOwnAd(
   origin: string,
@@ -143,8 +154,10 @@ export function preparedOwnAd(
   const at = text.indexOf(CLICK_MARK_JSON);
   const prepared: PreparedAd = {
     ad,
-    jsonBeforeClick: text.slice(0, at),
-    jsonAfterClick: text.slice(at + CLICK_MARK_JSON.length),
+    jsonBeforeClick: '{"fill":true,"request_id":',
+    jsonClickPrefix: `,"ad":${text.slice(0, at)}${urlBeforeToken(origin, TRACK_PATHS.clk)}`,
+    jsonAfterClick: `"${text.slice(at + CLICK_MARK_JSON.length)},"impression_urls":[${urlBeforeToken(origin, TRACK_PATHS.imp)}`,
+    jsonEnd: '"],"notice_urls":[]}',
   };
   if (byShape.size < MAX_PREPARED_PER_CREATIVE) byShape.set(key, prepared);
   return prepared;
@@ -165,12 +178,19 @@ export function ownAnswer(
   };
 }
 
-/** ownAnswer's JSON text, made from the prepared parts (what /serve/ad sends). */
-export function ownAnswerJson(requestId: string, prepared: PreparedAd, urls: TrackingUrls): string {
+/**
+ * ownAnswer's JSON text, joined from the prepared parts (what /serve/ad sends). A token is
+ * base64url text and a dot: nothing in it needs escaping in JSON.
+ */
+export function ownAnswerJson(requestId: string, prepared: PreparedAd, token: string): string {
   return (
-    `{"fill":true,"request_id":${JSON.stringify(requestId)},"ad":${prepared.jsonBeforeClick}` +
-    `${JSON.stringify(urls.click)}${prepared.jsonAfterClick},` +
-    `"impression_urls":[${JSON.stringify(urls.impression)}],"notice_urls":[]}`
+    prepared.jsonBeforeClick +
+    JSON.stringify(requestId) +
+    prepared.jsonClickPrefix +
+    token +
+    prepared.jsonAfterClick +
+    token +
+    prepared.jsonEnd
   );
 }
 

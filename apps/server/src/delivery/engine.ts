@@ -24,6 +24,7 @@ import {
   partnerMarkupWithBeacon,
   preparedOwnAd,
   servedPartnerAd,
+  type PreparedAd,
   trackingUrls,
   type TrackingUrls,
 } from './answer.js';
@@ -78,8 +79,11 @@ export interface ServeOptions {
 /** A request's outcome: the decision, a win's token claims and URLs, for the entry points. */
 export interface Served {
   decision: Decision;
-  /** The SDK answer, made when asked (/serve/ad sends answerJson). */
-  answer: () => ServeAdAnswer;
+  /**
+   * The SDK answer (read it through `answerOf`): an own ad's is made only when asked, from
+   * the prepared ad, since /serve/ad sends answerJson.
+   */
+  answer: ServeAdAnswer | PreparedAd;
   /** The answer as JSON text, what /serve/ad sends. */
   answerJson: string;
   claims: TrackingClaims | null;
@@ -104,6 +108,10 @@ export interface TrackOutcome {
 }
 
 const EMPTY_HISTORY: UserHistory = new Map();
+// Shared empties: most requests call no partner and explain nothing.
+const NO_PARTNERS: readonly PartnerFate[] = Object.freeze([]);
+const NO_PARTNER_BIDS: readonly PartnerBid[] = Object.freeze([]);
+const NO_CANDIDATES: Decision['candidates'] = Object.freeze([]);
 const SLOT_LEVEL: ReadonlySet<NoFillReasonValue> = new Set([
   'unknownSlot',
   'slotInactive',
@@ -168,6 +176,15 @@ function claimsOf(
     channel: request.channel,
     test: request.test,
   };
+}
+
+/** The SDK answer of a served request. */
+export function answerOf(served: Served): ServeAdAnswer {
+  const { answer } = served;
+  if (!('jsonBeforeClick' in answer)) return answer;
+  const { urls } = served;
+  if (!urls) throw new Error('An own ad is served with its tracking URLs');
+  return ownAnswer(served.decision.request.id, answer, urls);
 }
 
 /** A price as an OpenRTB macro sends it (currency units per mille) → micros per mille. */
@@ -266,7 +283,8 @@ export class DeliveryEngine {
   async serve(request: ServeRequest, options: ServeOptions): Promise<Served> {
     const started = performance.now();
     const now = options.now ?? this.now();
-    const snapshot = await this.snapshot();
+    // Built once the engine has started: no await on the hot path.
+    const snapshot = this.source.current() ?? (await this.snapshot());
     const slot = snapshot.slots.get(request.slotId);
     const count = !request.test && slot !== undefined;
 
@@ -276,7 +294,7 @@ export class DeliveryEngine {
     // Upstream first, so the partner's time runs while our own demand is decided.
     let sspStrategy: SspStrategyConfig | null = null;
     let partnerCall: ReturnType<typeof callPartner> | null = null;
-    let partnerFate: PartnerFate[] = [];
+    let partnerFate: readonly PartnerFate[] = NO_PARTNERS;
     if (slot && slot.status === 0 && slot.mediaStatus === 0 && request.channel !== 'dsp') {
       sspStrategy = chooseSspStrategy(snapshot, request);
       const allocated = sspStrategy
@@ -313,7 +331,7 @@ export class DeliveryEngine {
       // The auction needs only the winner and the price setter.
       depth: 2,
     });
-    const partnerBids: PartnerBid[] = [];
+    let partnerBids: readonly PartnerBid[] = NO_PARTNER_BIDS;
     if (partnerCall) {
       const answered = await partnerCall;
       if (!request.test) {
@@ -331,7 +349,7 @@ export class DeliveryEngine {
         ? { ...answered.fate, reason: 'bidBelowFloor' }
         : answered.fate;
       partnerFate = partnerFate.map((other) => (other.dspId === fate.dspId ? fate : other));
-      if (answered.bid && !belowFloor) partnerBids.push(answered.bid);
+      if (answered.bid && !belowFloor) partnerBids = [answered.bid];
     }
 
     const slotLevel = own.noFill !== null && SLOT_LEVEL.has(own.noFill);
@@ -351,7 +369,7 @@ export class DeliveryEngine {
       price: auction.price,
       noFill: auction.winner ? null : (own.noFill ?? 'noCandidate'),
       sspStrategy,
-      candidates: [],
+      candidates: NO_CANDIDATES,
       partners: partnerFate,
     };
     if (!auction.winner || !slot) {
@@ -380,7 +398,7 @@ export class DeliveryEngine {
       };
       return {
         decision,
-        answer: () => answer,
+        answer,
         answerJson: JSON.stringify(answer),
         claims: null,
         urls: null,
@@ -419,13 +437,14 @@ export class DeliveryEngine {
         price,
         clickPrice,
       });
-      const urls = trackingUrls(origin, this.signer.sign(claims));
+      const token = this.signer.sign(claims);
+      const urls = trackingUrls(origin, token);
       if (!request.test) this.accounting.countFill(claims, now);
       const prepared = preparedOwnAd(origin, slot, creative, plan.cacheSeconds);
       return {
         decision,
-        answer: () => ownAnswer(request.id, prepared, urls),
-        answerJson: ownAnswerJson(request.id, prepared, urls),
+        answer: prepared,
+        answerJson: ownAnswerJson(request.id, prepared, token),
         claims,
         urls,
         noticeUrl: '',
@@ -473,7 +492,7 @@ export class DeliveryEngine {
     };
     return {
       decision,
-      answer: () => answer,
+      answer,
       answerJson: JSON.stringify(answer),
       claims,
       urls,

@@ -285,6 +285,6 @@ export interface Decision {
   noFill: NoFillReasonValue | null;
   sspStrategy: SspStrategyConfig | null;
   /** Filled only when the decision was asked to explain itself. */
-  candidates: CandidateFate[];
-  partners: PartnerFate[];
+  candidates: readonly CandidateFate[];
+  partners: readonly PartnerFate[];
 }

@@ -57,7 +57,7 @@ export interface OwnDecision {
   /** Every eligible strategy (or the best `depth`) with its chosen creative, the best first. */
   ranked: OwnBid[];
   /** Every strategy's fate; only when asked to explain. */
-  candidates: CandidateFate[];
+  candidates: readonly CandidateFate[];
 }
 
 const SLOT_NO_FILL: Partial<Record<RejectReasonValue, NoFillReasonValue>> = {
@@ -82,19 +82,26 @@ export function decideOwn(
       candidates: ctx.explain ? slotFates(snapshot, slot, request, slotReason) : [],
     };
   }
-  const { ranked, belowFloor, candidates } = ctx.explain
-    ? diagnoseOwnBids(snapshot, slot, request, ctx)
-    : { ...rankOwnBids(snapshot, slot, request, ctx), candidates: [] };
-  let noFill: NoFillReasonValue | null = null;
-  if (ranked.length === 0) noFill = belowFloor ? NoFillReason.belowFloor : NoFillReason.noCandidate;
-  return { slot, noFill, ranked, candidates };
+  if (ctx.explain) {
+    const { ranked, belowFloor, candidates } = diagnoseOwnBids(snapshot, slot, request, ctx);
+    return { slot, noFill: noFillOf(ranked, belowFloor), ranked, candidates };
+  }
+  const { ranked, belowFloor } = rankOwnBids(snapshot, slot, request, ctx);
+  return { slot, noFill: noFillOf(ranked, belowFloor), ranked, candidates: NO_CANDIDATES };
+}
+
+const NO_CANDIDATES: readonly CandidateFate[] = Object.freeze([]);
+
+function noFillOf(ranked: readonly OwnBid[], belowFloor: boolean): NoFillReasonValue | null {
+  if (ranked.length > 0) return null;
+  return belowFloor ? NoFillReason.belowFloor : NoFillReason.noCandidate;
 }
 
 /**
  * After the auction with the partners: the winner's fate is `served`, every other eligible
  * one of ours `outbid` (a partner may have won). Rejected candidates keep their reason.
  */
-export function settleFates(candidates: CandidateFate[], winner: Bid | null): void {
+export function settleFates(candidates: readonly CandidateFate[], winner: Bid | null): void {
   const winnerStrategy = winner?.kind === 'own' ? winner.strategy.id : -1;
   for (const candidate of candidates) {
     if (candidate.reason !== RejectReason.served && candidate.reason !== RejectReason.outbid) {

@@ -22,7 +22,7 @@ import {
 } from '@adloom/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ownMarkup } from '../answer.js';
-import type { DeliveryEngine, Served } from '../engine.js';
+import { answerOf, type DeliveryEngine, type Served } from '../engine.js';
 import type { Channel } from '../types.js';
 import { countryFromHeaders, formatOf, fromBidRequest, fromServeFacts } from './requests.js';
 import { parseServeQuery } from './serve-query.js';
@@ -109,7 +109,7 @@ function bidOf(imp: BidRequest['imp'][number], served: Served, channel: Channel,
     mtype,
   };
   if (winner.kind === 'partner') {
-    const answer = served.answer();
+    const answer = answerOf(served);
     const ad = answer.fill ? answer.ad : undefined;
     return {
       ...common,

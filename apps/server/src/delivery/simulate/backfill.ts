@@ -8,7 +8,7 @@
  */
 import { Billing, TRACK_PATHS, type ServeAdAnswer } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
-import type { DeliveryEngine } from '../engine.js';
+import { answerOf, type DeliveryEngine } from '../engine.js';
 import { fromServeFacts } from '../http/requests.js';
 import type { Snapshot } from '../types.js';
 import type { TrafficCatalog } from './catalog.js';
@@ -191,7 +191,7 @@ async function replay(
   };
   const served = await engine.serve(request, { origin: BACKFILL_ORIGIN, now: at });
   result.requests += 1;
-  const answer: ServeAdAnswer = served.answer();
+  const answer: ServeAdAnswer = answerOf(served);
   if (!answer.fill) return;
   result.fills += 1;
   const clicked = clicksAd(simulated, answer.ad.creative_id);

@@ -31,6 +31,42 @@ describe('tracking tokens', () => {
     expect(signer.verify(signer.sign(claims), 1_900_000_000)).toEqual(claims);
   });
 
+  it('carries any text in its claims, quotes, backslashes and all, as a JSON array', () => {
+    const odd = {
+      ...claims,
+      appVersion: '1.0 "beta" \\ 版本',
+      uid: '\u2028</script>\u0000',
+      test: true,
+      channel: 'dsp' as const,
+    };
+    const token = signer.sign(odd);
+    expect(signer.verify(token, 1_900_000_000)).toEqual(odd);
+    const [payload] = token.split('.') as [string];
+    const wire: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    expect(wire).toEqual([
+      1,
+      odd.id,
+      odd.exp,
+      7,
+      11,
+      13,
+      17,
+      19,
+      23,
+      0,
+      'US',
+      1,
+      odd.appVersion,
+      2,
+      1_250_000,
+      0,
+      1_250_000,
+      odd.uid,
+      'dsp',
+      1,
+    ]);
+  });
+
   it('refuses an expired token', () => {
     expect(signer.verify(signer.sign(claims), 2_000_000_001)).toBeUndefined();
   });

@@ -130,29 +130,16 @@ export class TokenSigner {
   }
 
   sign(claims: TrackingClaims): string {
-    const wire: Wire = [
-      FORMAT,
-      claims.id,
-      claims.exp,
-      claims.advertiserId,
-      claims.planId,
-      claims.strategyId,
-      claims.creativeId,
-      claims.mediaId,
-      claims.slotId,
-      claims.dspId,
-      claims.country,
-      claims.os,
-      claims.appVersion,
-      claims.billing,
-      claims.price,
-      claims.clickPrice,
-      claims.incomeCpm,
-      claims.uid,
-      claims.channel,
-      claims.test ? 1 : 0,
-    ];
-    const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
+    // The Wire array's JSON text, written directly (no array to build and walk): numbers
+    // as JSON writes integers, every string through JSON.stringify.
+    const text =
+      `[${FORMAT},${JSON.stringify(claims.id)},${claims.exp},${claims.advertiserId},` +
+      `${claims.planId},${claims.strategyId},${claims.creativeId},${claims.mediaId},` +
+      `${claims.slotId},${claims.dspId},${JSON.stringify(claims.country)},${claims.os},` +
+      `${JSON.stringify(claims.appVersion)},${claims.billing},${claims.price},` +
+      `${claims.clickPrice},${claims.incomeCpm},${JSON.stringify(claims.uid)},` +
+      `${JSON.stringify(claims.channel)},${claims.test ? 1 : 0}]`;
+    const payload = Buffer.from(text).toString('base64url');
     return `${payload}.${this.mac.of(payload)}`;
   }
 

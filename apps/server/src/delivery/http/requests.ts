@@ -29,6 +29,14 @@ export function countryFromHeaders(request: FastifyRequest, trusted: boolean): s
   return '';
 }
 
+const NO_AUDIENCE: readonly string[] = Object.freeze([]);
+
+const audienceCodes = (text: string): string[] =>
+  text
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean);
+
 /** The id caps count on: the uid, else the device's advertising id. */
 const capsId = (facts: { uid?: string; oaid?: string; idfa?: string; imei?: string }) =>
   facts.uid || facts.oaid || facts.idfa || facts.imei || '';
@@ -53,10 +61,7 @@ export function fromServeFacts(
     imei: facts.imei ?? '',
     idfa: facts.idfa ?? '',
     lang: (facts.lang ?? '').slice(0, 2).toLowerCase(),
-    audience: (facts.audience ?? '')
-      .split(',')
-      .map((code) => code.trim())
-      .filter(Boolean),
+    audience: facts.audience ? audienceCodes(facts.audience) : NO_AUDIENCE,
     ip: context.ip,
     ua: context.ua,
     tmaxMs: DEFAULT_TMAX_MS,

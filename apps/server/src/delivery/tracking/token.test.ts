@@ -31,40 +31,59 @@ describe('tracking tokens', () => {
     expect(signer.verify(signer.sign(claims), 1_900_000_000)).toEqual(claims);
   });
 
-  it('carries any text in its claims, quotes, backslashes and all, as a JSON array', () => {
+  it('carries any text in its claims, quotes, backslashes and all, in a URL-safe token', () => {
     const odd = {
       ...claims,
-      appVersion: '1.0 "beta" \\ 版本',
-      uid: '\u2028</script>\u0000',
+      appVersion: '1.0 "beta" ~ 100% \\ 版本',
+      uid: '-starts-with-a-dash',
+      country: '',
       test: true,
       channel: 'dsp' as const,
     };
     const token = signer.sign(odd);
+    expect(token).toMatch(/^[A-Za-z0-9._~-]+$/);
+    // A query parser hands it back as it was (no percent sign to decode).
+    expect(new URLSearchParams(`t=${token}`).get('t')).toBe(token);
     expect(signer.verify(token, 1_900_000_000)).toEqual(odd);
-    const [payload] = token.split('.') as [string];
-    const wire: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    expect(wire).toEqual([
-      1,
-      odd.id,
-      odd.exp,
-      7,
-      11,
-      13,
-      17,
-      19,
-      23,
-      0,
+  });
+
+  it('lays the claims out in order, plain text as it is', () => {
+    const payload = signer.sign(claims).slice(0, signer.sign(claims).lastIndexOf('.'));
+    expect(payload.split('~')).toEqual([
+      '2',
+      claims.id,
+      '2000000000',
+      '7',
+      '11',
+      '13',
+      '17',
+      '19',
+      '23',
+      '0',
       'US',
-      1,
-      odd.appVersion,
-      2,
-      1_250_000,
-      0,
-      1_250_000,
-      odd.uid,
-      'dsp',
-      1,
+      '1',
+      '2.3.1',
+      '2',
+      '1250000',
+      '0',
+      '1250000',
+      'user-1',
+      'sdk',
+      '0',
     ]);
+  });
+
+  it('still reads a token of the JSON format made before', () => {
+    const wire = [1, 'old-id', 2_000_000_000, 7, 11, 13, 17, 19, 23, 0, 'US', 1, '2.3.1', 2];
+    const payload = Buffer.from(
+      JSON.stringify([...wire, 1_250_000, 0, 1_250_000, 'user-1', 'sdk', 0]),
+    ).toString('base64url');
+    const mac = createHmac('sha256', 'a'.repeat(32))
+      .update(payload)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+    expect(signer.verify(`${payload}.${mac}`, 1_900_000_000)).toEqual({ ...claims, id: 'old-id' });
   });
 
   it('refuses an expired token', () => {
@@ -73,10 +92,10 @@ describe('tracking tokens', () => {
 
   it('refuses a token whose payload was changed (a higher price)', () => {
     const token = signer.sign(claims);
-    const [payload, mac] = token.split('.') as [string, string];
-    const wire = JSON.parse(Buffer.from(payload, 'base64url').toString()) as unknown[];
-    wire[14] = 9_999_000_000;
-    const forged = `${Buffer.from(JSON.stringify(wire)).toString('base64url')}.${mac}`;
+    const dot = token.lastIndexOf('.');
+    const fields = token.slice(0, dot).split('~');
+    fields[14] = '9999000000';
+    const forged = `${fields.join('~')}${token.slice(dot)}`;
     expect(signer.verify(forged, 1_900_000_000)).toBeUndefined();
   });
 
@@ -93,7 +112,8 @@ describe('tracking tokens', () => {
     for (const secret of secrets) {
       for (const uid of ['', 'user-1', 'u'.repeat(2000)]) {
         const token = new TokenSigner(secret).sign({ ...claims, uid });
-        const [payload, mac] = token.split('.') as [string, string];
+        const payload = token.slice(0, token.lastIndexOf('.'));
+        const mac = token.slice(token.lastIndexOf('.') + 1);
         const expected = createHmac('sha256', secret)
           .update(payload)
           .digest()

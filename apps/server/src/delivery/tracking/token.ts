@@ -1,14 +1,39 @@
 /**
  * Tracking tokens: everything an impression, click or notice needs to be counted and billed,
  * carried in its URL and signed (HMAC-SHA256, truncated to 128 bits) so that serving keeps
- * no per-ad state. A token is `<payload>.<mac>`, both base64url; the payload is a JSON array
- * (compact). A token whose MAC does not verify, or that has expired, counts nothing; replays
- * of a valid one are caught by its id at the accounting flush (delivery_events).
+ * no per-ad state. A token is `<payload>.<mac>`, the MAC base64url. The payload (format 2)
+ * is the claims in a fixed order joined by `~`, a text field in base64url when it holds
+ * anything but letters, digits and `._-`: URL-safe as it is, so a served ad signs without a
+ * JSON array or base64 of it to build, and its URLs are a third shorter. Format 1 (base64url of a
+ * JSON array), made before, is still read until such tokens have expired. A token whose MAC
+ * does not verify, or that has expired, counts nothing; replays of a valid one are caught by
+ * its id at the accounting flush (delivery_events).
  */
 import { createHash, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-const FORMAT = 1;
+const FORMAT = 2;
+const JSON_FORMAT = 1;
 const MAC_BYTES = 16;
+const FIELDS = 20;
+const SEPARATOR = '~';
+
+/**
+ * Text as it stands in a format-2 payload: as it is when it is letters, digits and `._-`
+ * (not starting with `-`), else `-` and its UTF-8 in base64url. Never `%`: a query parser
+ * would decode it and the MAC would no longer match.
+ */
+const PLAIN_TEXT = /^(?!-)[A-Za-z0-9._-]*$/;
+const textField = (text: string): string =>
+  PLAIN_TEXT.test(text) ? text : `-${Buffer.from(text).toString('base64url')}`;
+
+const readText = (field: string): string =>
+  field.startsWith('-') ? Buffer.from(field.slice(1), 'base64url').toString('utf8') : field;
+
+const INTEGER = /^-?\d{1,16}$/;
+const readInteger = (field: string): number | undefined =>
+  INTEGER.test(field) ? Number(field) : undefined;
+
+const CHANNELS: ReadonlySet<string> = new Set<TrackingClaims['channel']>(['sdk', 'openrtb', 'dsp']);
 
 export interface TrackingClaims {
   /** Random id of the served ad: the impression id. */
@@ -40,8 +65,9 @@ export interface TrackingClaims {
   test: boolean;
 }
 
+/** Format 1's payload, a JSON array. */
 type Wire = [
-  typeof FORMAT,
+  typeof JSON_FORMAT,
   string,
   number,
   number,
@@ -130,16 +156,12 @@ export class TokenSigner {
   }
 
   sign(claims: TrackingClaims): string {
-    // The Wire array's JSON text, written directly (no array to build and walk): numbers
-    // as JSON writes integers, every string through JSON.stringify.
-    const text =
-      `[${FORMAT},${JSON.stringify(claims.id)},${claims.exp},${claims.advertiserId},` +
-      `${claims.planId},${claims.strategyId},${claims.creativeId},${claims.mediaId},` +
-      `${claims.slotId},${claims.dspId},${JSON.stringify(claims.country)},${claims.os},` +
-      `${JSON.stringify(claims.appVersion)},${claims.billing},${claims.price},` +
-      `${claims.clickPrice},${claims.incomeCpm},${JSON.stringify(claims.uid)},` +
-      `${JSON.stringify(claims.channel)},${claims.test ? 1 : 0}]`;
-    const payload = Buffer.from(text).toString('base64url');
+    const payload =
+      `${FORMAT}~${textField(claims.id)}~${claims.exp}~${claims.advertiserId}~${claims.planId}~` +
+      `${claims.strategyId}~${claims.creativeId}~${claims.mediaId}~${claims.slotId}~` +
+      `${claims.dspId}~${textField(claims.country)}~${claims.os}~` +
+      `${textField(claims.appVersion)}~${claims.billing}~${claims.price}~${claims.clickPrice}~` +
+      `${claims.incomeCpm}~${textField(claims.uid)}~${claims.channel}~${claims.test ? 1 : 0}`;
     return `${payload}.${this.mac.of(payload)}`;
   }
 
@@ -155,59 +177,103 @@ export class TokenSigner {
    */
   open(token: string): TrackingClaims | undefined {
     if (typeof token !== 'string' || token.length > MAX_TOKEN_CHARS) return undefined;
-    const dot = token.indexOf('.');
+    // The MAC is base64url: the last dot ends the payload (app versions hold dots).
+    const dot = token.lastIndexOf('.');
     if (dot <= 0) return undefined;
     const payload = token.slice(0, dot);
     const given = Buffer.from(token.slice(dot + 1), 'latin1');
     const expected = Buffer.from(this.mac.of(payload), 'latin1');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-    let wire: unknown;
-    try {
-      wire = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return undefined;
-    }
-    if (!Array.isArray(wire) || wire[0] !== FORMAT || wire.length !== 20) return undefined;
-    const [, id, exp, ...rest] = wire as Wire;
-    const [
-      advertiserId,
-      planId,
-      strategyId,
-      creativeId,
-      mediaId,
-      slotId,
-      dspId,
-      country,
-      os,
-      appVersion,
-      billing,
-      price,
-      clickPrice,
-      incomeCpm,
-      uid,
-      channel,
-      test,
-    ] = rest;
-    return {
-      id,
-      exp,
-      advertiserId,
-      planId,
-      strategyId,
-      creativeId,
-      mediaId,
-      slotId,
-      dspId,
-      country,
-      os,
-      appVersion,
-      billing,
-      price,
-      clickPrice,
-      incomeCpm,
-      uid,
-      channel: channel as TrackingClaims['channel'],
-      test: test === 1,
-    };
+    return payload.startsWith(`${FORMAT}${SEPARATOR}`)
+      ? claimsOfText(payload)
+      : claimsOfJson(payload);
   }
+}
+
+/** A genuine format-2 payload's claims; undefined when it does not read as one. */
+function claimsOfText(payload: string): TrackingClaims | undefined {
+  const fields = payload.split(SEPARATOR);
+  if (fields.length !== FIELDS) return undefined;
+  const integer = (index: number) => readInteger(fields[index] ?? '');
+  const text = (index: number) => readText(fields[index] ?? '');
+  const claims = {
+    id: text(1),
+    exp: integer(2),
+    advertiserId: integer(3),
+    planId: integer(4),
+    strategyId: integer(5),
+    creativeId: integer(6),
+    mediaId: integer(7),
+    slotId: integer(8),
+    dspId: integer(9),
+    country: text(10),
+    os: integer(11),
+    appVersion: text(12),
+    billing: integer(13),
+    price: integer(14),
+    clickPrice: integer(15),
+    incomeCpm: integer(16),
+    uid: text(17),
+  };
+  const channel = fields[18] ?? '';
+  const test = fields[19];
+  if (!CHANNELS.has(channel) || (test !== '0' && test !== '1')) return undefined;
+  if (Object.values(claims).some((value) => value === undefined)) return undefined;
+  return {
+    ...(claims as { [K in keyof typeof claims]: NonNullable<(typeof claims)[K]> }),
+    channel: channel as TrackingClaims['channel'],
+    test: test === '1',
+  };
+}
+
+/** A genuine format-1 payload's claims (base64url of the Wire array). */
+function claimsOfJson(payload: string): TrackingClaims | undefined {
+  let wire: unknown;
+  try {
+    wire = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(wire) || wire[0] !== JSON_FORMAT || wire.length !== FIELDS) return undefined;
+  const [, id, exp, ...rest] = wire as Wire;
+  const [
+    advertiserId,
+    planId,
+    strategyId,
+    creativeId,
+    mediaId,
+    slotId,
+    dspId,
+    country,
+    os,
+    appVersion,
+    billing,
+    price,
+    clickPrice,
+    incomeCpm,
+    uid,
+    channel,
+    test,
+  ] = rest;
+  return {
+    id,
+    exp,
+    advertiserId,
+    planId,
+    strategyId,
+    creativeId,
+    mediaId,
+    slotId,
+    dspId,
+    country,
+    os,
+    appVersion,
+    billing,
+    price,
+    clickPrice,
+    incomeCpm,
+    uid,
+    channel: channel as TrackingClaims['channel'],
+    test: test === 1,
+  };
 }

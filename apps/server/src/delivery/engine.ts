@@ -283,8 +283,9 @@ export class DeliveryEngine {
   async serve(request: ServeRequest, options: ServeOptions): Promise<Served> {
     const started = performance.now();
     const now = options.now ?? this.now();
-    // Built once the engine has started: no await on the hot path.
-    const snapshot = this.source.current() ?? (await this.snapshot());
+    // Built once the engine has started: no await on the hot path (a closed engine refuses).
+    const current = this.closed ? null : this.source.current();
+    const snapshot = current ?? (await this.snapshot());
     const slot = snapshot.slots.get(request.slotId);
     const count = !request.test && slot !== undefined;
 

@@ -128,6 +128,19 @@ describe('stats_hourly', () => {
     ]);
   });
 
+  it('files a count in its hour also past 2038 (epoch seconds beyond 32 bits)', async () => {
+    const db = handle.db;
+    const slotId = uniqueSlotId();
+    const { accounting } = newAccounting(db);
+    const later = Date.parse('2040-05-06T07:08:09Z');
+    accounting.countUnfilled(dimsOf({ slotId }), later);
+    await accounting.flush();
+    const rows = await statsOfSlot(db, slotId);
+    expect(rows.map((row) => [row.hour.toISOString(), row.requests])).toEqual([
+      ['2040-05-06T07:00:00.000Z', 1],
+    ]);
+  });
+
   it('keeps any app version apart, commas, quotes, backslashes and all', async () => {
     const db = handle.db;
     const slotId = uniqueSlotId();

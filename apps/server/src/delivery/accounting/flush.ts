@@ -208,7 +208,7 @@ async function insertStats(tx: Database, rows: StatsRows): Promise<void> {
     insert into ${statsHourly} (hour, advertiser_id, plan_id, strategy_id, creative_id,
       media_id, slot_id, dsp_id, country, os, app_version,
       requests, fills, impressions, clicks, cost, income)
-    select to_timestamp(hour_h * 3600), advertiser_id, plan_id, strategy_id, creative_id,
+    select to_timestamp(hour_h::bigint * 3600), advertiser_id, plan_id, strategy_id, creative_id,
       media_id, slot_id, dsp_id, country, os, app_version,
       sum(requests), sum(fills), sum(impressions), sum(clicks), sum(cost), sum(income)
     from counted

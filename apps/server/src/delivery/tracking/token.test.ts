@@ -73,6 +73,11 @@ describe('tracking tokens', () => {
     ]);
   });
 
+  it('reads back a price that is not a whole number of micros, rather than losing the ad', () => {
+    const odd = { ...claims, price: 1_250_000.5, incomeCpm: 1e21 };
+    expect(signer.verify(signer.sign(odd), 1_900_000_000)).toEqual(odd);
+  });
+
   it('still reads a token of the JSON format made before', () => {
     const wire = [1, 'old-id', 2_000_000_000, 7, 11, 13, 17, 19, 23, 0, 'US', 1, '2.3.1', 2];
     const payload = Buffer.from(

@@ -29,9 +29,11 @@ const textField = (text: string): string =>
 const readText = (field: string): string =>
   field.startsWith('-') ? Buffer.from(field.slice(1), 'base64url').toString('utf8') : field;
 
-const INTEGER = /^-?\d{1,16}$/;
+// Claims are integers (micros, ids, seconds); a number written otherwise still reads back as
+// JSON would have carried it, rather than making the token unreadable.
+const NUMBER = /^-?\d{1,16}(\.\d{1,17})?(e[+-]?\d{1,3})?$/;
 const readInteger = (field: string): number | undefined =>
-  INTEGER.test(field) ? Number(field) : undefined;
+  NUMBER.test(field) ? Number(field) : undefined;
 
 const CHANNELS: ReadonlySet<string> = new Set<TrackingClaims['channel']>(['sdk', 'openrtb', 'dsp']);
 

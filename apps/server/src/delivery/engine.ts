@@ -28,7 +28,7 @@ import {
   trackingUrls,
   type TrackingUrls,
 } from './answer.js';
-import { decideOwn, runAuction } from './decision/decide.js';
+import { decideOwn, NO_CANDIDATES, runAuction } from './decision/decide.js';
 import { floorOf } from './decision/pricing.js';
 import { MonitorPinger } from './monitors.js';
 import type { Accounting, EventDims, Reservation, StateStore } from './ports.js';
@@ -108,10 +108,9 @@ export interface TrackOutcome {
 }
 
 const EMPTY_HISTORY: UserHistory = new Map();
-// Shared empties: most requests call no partner and explain nothing.
+// Shared empties: most requests call no partner.
 const NO_PARTNERS: readonly PartnerFate[] = Object.freeze([]);
 const NO_PARTNER_BIDS: readonly PartnerBid[] = Object.freeze([]);
-const NO_CANDIDATES: Decision['candidates'] = Object.freeze([]);
 const SLOT_LEVEL: ReadonlySet<NoFillReasonValue> = new Set([
   'unknownSlot',
   'slotInactive',

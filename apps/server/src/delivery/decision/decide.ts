@@ -90,7 +90,8 @@ export function decideOwn(
   return { slot, noFill: noFillOf(ranked, belowFloor), ranked, candidates: NO_CANDIDATES };
 }
 
-const NO_CANDIDATES: readonly CandidateFate[] = Object.freeze([]);
+/** The fates of a decision that explains nothing: one shared empty list. */
+export const NO_CANDIDATES: readonly CandidateFate[] = Object.freeze([]);
 
 function noFillOf(ranked: readonly OwnBid[], belowFloor: boolean): NoFillReasonValue | null {
   if (ranked.length > 0) return null;

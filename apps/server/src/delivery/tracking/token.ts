@@ -14,7 +14,6 @@ import { createHash, createHmac, hash, randomBytes, timingSafeEqual } from 'node
 const FORMAT = 2;
 const JSON_FORMAT = 1;
 const MAC_BYTES = 16;
-const FIELDS = 20;
 const SEPARATOR = '~';
 
 /**
@@ -67,30 +66,33 @@ export interface TrackingClaims {
   test: boolean;
 }
 
-/** Format 1's payload, a JSON array. */
-type Wire = [
-  typeof JSON_FORMAT,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  string,
-  number,
-  string,
-  number,
-  number,
-  number,
-  number,
-  string,
-  string,
-  0 | 1,
+/**
+ * The claims in a payload's order, after the format number (both formats): each field's key
+ * and whether it is text or a number (`test` travels as 0 or 1).
+ */
+const LAYOUT: readonly (readonly [keyof TrackingClaims, 'text' | 'number'])[] = [
+  ['id', 'text'],
+  ['exp', 'number'],
+  ['advertiserId', 'number'],
+  ['planId', 'number'],
+  ['strategyId', 'number'],
+  ['creativeId', 'number'],
+  ['mediaId', 'number'],
+  ['slotId', 'number'],
+  ['dspId', 'number'],
+  ['country', 'text'],
+  ['os', 'number'],
+  ['appVersion', 'text'],
+  ['billing', 'number'],
+  ['price', 'number'],
+  ['clickPrice', 'number'],
+  ['incomeCpm', 'number'],
+  ['uid', 'text'],
+  ['channel', 'text'],
+  ['test', 'number'],
 ];
-
+/** A payload's fields: the format number and the claims. */
+const FIELDS = LAYOUT.length + 1;
 // Random bytes drawn in blocks: one system call per 341 ids, not one per served ad.
 const ID_BYTES = 12;
 let pool = Buffer.alloc(0);
@@ -158,6 +160,7 @@ export class TokenSigner {
   }
 
   sign(claims: TrackingClaims): string {
+    // LAYOUT's order, written out: a loop over it would cost the hot path (tested layout).
     const payload =
       `${FORMAT}~${textField(claims.id)}~${claims.exp}~${claims.advertiserId}~${claims.planId}~` +
       `${claims.strategyId}~${claims.creativeId}~${claims.mediaId}~${claims.slotId}~` +
@@ -196,39 +199,15 @@ export class TokenSigner {
 function claimsOfText(payload: string): TrackingClaims | undefined {
   const fields = payload.split(SEPARATOR);
   if (fields.length !== FIELDS) return undefined;
-  const integer = (index: number) => readInteger(fields[index] ?? '');
-  const text = (index: number) => readText(fields[index] ?? '');
-  const claims = {
-    id: text(1),
-    exp: integer(2),
-    advertiserId: integer(3),
-    planId: integer(4),
-    strategyId: integer(5),
-    creativeId: integer(6),
-    mediaId: integer(7),
-    slotId: integer(8),
-    dspId: integer(9),
-    country: text(10),
-    os: integer(11),
-    appVersion: text(12),
-    billing: integer(13),
-    price: integer(14),
-    clickPrice: integer(15),
-    incomeCpm: integer(16),
-    uid: text(17),
-  };
-  const channel = fields[18] ?? '';
-  const test = fields[19];
-  if (!CHANNELS.has(channel) || (test !== '0' && test !== '1')) return undefined;
-  if (Object.values(claims).some((value) => value === undefined)) return undefined;
-  return {
-    ...(claims as { [K in keyof typeof claims]: NonNullable<(typeof claims)[K]> }),
-    channel: channel as TrackingClaims['channel'],
-    test: test === '1',
-  };
+  return claimsOfValues(
+    LAYOUT.map(([, kind], index) => {
+      const field = fields[index + 1] ?? '';
+      return kind === 'text' ? readText(field) : readInteger(field);
+    }),
+  );
 }
 
-/** A genuine format-1 payload's claims (base64url of the Wire array). */
+/** A genuine format-1 payload's claims (base64url of a JSON array in LAYOUT's order). */
 function claimsOfJson(payload: string): TrackingClaims | undefined {
   let wire: unknown;
   try {
@@ -237,45 +216,23 @@ function claimsOfJson(payload: string): TrackingClaims | undefined {
     return undefined;
   }
   if (!Array.isArray(wire) || wire[0] !== JSON_FORMAT || wire.length !== FIELDS) return undefined;
-  const [, id, exp, ...rest] = wire as Wire;
-  const [
-    advertiserId,
-    planId,
-    strategyId,
-    creativeId,
-    mediaId,
-    slotId,
-    dspId,
-    country,
-    os,
-    appVersion,
-    billing,
-    price,
-    clickPrice,
-    incomeCpm,
-    uid,
-    channel,
-    test,
-  ] = rest;
-  return {
-    id,
-    exp,
-    advertiserId,
-    planId,
-    strategyId,
-    creativeId,
-    mediaId,
-    slotId,
-    dspId,
-    country,
-    os,
-    appVersion,
-    billing,
-    price,
-    clickPrice,
-    incomeCpm,
-    uid,
-    channel: channel as TrackingClaims['channel'],
-    test: test === 1,
-  };
+  return claimsOfValues(wire.slice(1));
+}
+
+/** Claims from their values in LAYOUT's order; undefined when one is not what it must be. */
+function claimsOfValues(values: readonly unknown[]): TrackingClaims | undefined {
+  const claims: Record<string, unknown> = {};
+  for (const [index, [key, kind]] of LAYOUT.entries()) {
+    const value = values[index];
+    const fits =
+      kind === 'text'
+        ? typeof value === 'string'
+        : typeof value === 'number' && Number.isFinite(value);
+    if (!fits) return undefined;
+    claims[key] = value;
+  }
+  if (!CHANNELS.has(claims.channel as string) || (claims.test !== 0 && claims.test !== 1)) {
+    return undefined;
+  }
+  return { ...claims, test: claims.test === 1 } as unknown as TrackingClaims;
 }

@@ -64,12 +64,42 @@ export const users = pgTable(
     revenueShare: integer('revenue_share').notNull().default(0),
     /** SimpleStatus: 0 active, 1 inactive. */
     status: smallint('status').$type<Status>().notNull().default(0),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('users_parent_id_idx').on(t.parentId)],
+);
+
+export const THROTTLE_SCOPES = ['signIn', 'signInIp', 'passwordChange'] as const;
+export type ThrottleScope = (typeof THROTTLE_SCOPES)[number];
+
+/**
+ * Failed sign-ins and password checks, counted per key (docs/decisions/sign-in.md): a
+ * username from one address (signIn), one address (signInIp, username ''), a user's
+ * current-password checks (passwordChange, ip ''). Shared by every server process.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    scope: text('scope', { enum: THROTTLE_SCOPES }).notNull(),
+    /** Normalised as users.username; '' for an address's own count. */
+    username: text('username').notNull().default(''),
+    /** The client address (an IPv6 one as its /64); '' for a password change. */
+    ip: text('ip').notNull().default(''),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** No further attempt of this key is checked before this time. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.username, t.ip] }),
+    index('login_throttles_username_idx').on(t.username),
+    index('login_throttles_last_failure_at_idx').on(t.lastFailureAt),
+    check(
+      'login_throttles_scope_check',
+      sql`${t.scope} in (${sql.raw(quoteList(THROTTLE_SCOPES))})`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress';
 
 /**
  * zod and the module switching off its eval() probe share one chunk, so the switch runs
@@ -17,7 +18,7 @@ const api = process.env.ADLOOM_API ?? 'http://127.0.0.1:3000';
 const forward = { target: api, changeOrigin: true };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -3,6 +3,7 @@
  * The caller owns the database handle (opens, migrates and closes it).
  */
 import { AppError, UPLOAD_MAX_BYTES } from '@adloom/domain';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -111,6 +112,9 @@ async function registerBrowserFacing(app: FastifyInstance, config: Config): Prom
 
 /** The console's API: its plugins and every /svc route, in one encapsulated context. */
 async function registerConsole(app: FastifyInstance): Promise<void> {
+  // Brotli or gzip as the browser asks, for answers past 1 KB (lists, reports, exports). The
+  // console's files come precompressed (http/web.ts); the ad routes compress on their own.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   // Forms post as multipart (spec §7): their fields become the body, validated by the same
   // schema as JSON. Files are refused, except on a route whose config allows them
   // (`multipartOptions`) and streams them to its own `receiveFile` (the material upload).

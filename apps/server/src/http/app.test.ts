@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ENDPOINTS, ResponseCode, encodeCredential } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
@@ -177,6 +178,28 @@ describe('GET /healthz', () => {
   });
 });
 
+describe('compression', () => {
+  it('compresses the API answers a browser takes compressed', async () => {
+    const gzip = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toHaveProperty('paths');
+    const brotli = await t.app.inject({
+      url: '/docs/json',
+      headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toHaveProperty('paths');
+  });
+
+  it('leaves small answers and callers that do not ask as they are', async () => {
+    const plain = await t.app.inject({ url: '/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveProperty('paths');
+    const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every contract endpoint at /docs/json, with the envelope', async () => {
     const response = await t.app.inject({ url: '/docs/json' });
@@ -266,6 +289,22 @@ describe('the built console', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await writeFile(join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
     expect((await web.app.inject({ url: '/assets/late-def456.js' })).statusCode).toBe(200);
+  });
+
+  it('sends the precompressed copy of the build when the browser takes it, the file otherwise', async () => {
+    const source = `export const words = '${'adloom '.repeat(400)}';`;
+    await writeFile(join(dist, 'assets', 'big-0a1b2c.js'), source);
+    await writeFile(join(dist, 'assets', 'big-0a1b2c.js.br'), brotliCompressSync(source));
+    const brotli = await web.app.inject({
+      url: '/assets/big-0a1b2c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(source);
+    const plain = await web.app.inject({ url: '/assets/big-0a1b2c.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
   });
 
   it('still answers API paths and missing assets with the envelope', async () => {

@@ -54,6 +54,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    // The build writes .br and .gz copies (apps/web/vite-precompress.ts): sent as they are.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header(
         'cache-control',

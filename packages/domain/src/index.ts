@@ -15,5 +15,6 @@ export * from './credentials.js';
 export * from './contracts/index.js';
 export * from './creative-rules.js';
 export * from './openrtb.js';
+export * from './openrtb-request.js';
 export * from './serving.js';
 export * from './delivery.js';

@@ -10,13 +10,22 @@ import { z } from 'zod';
 export const OPENRTB_VERSION = '2.6';
 
 const ZNonNegative = z.number().finite().min(0);
+/** Sizes, durations and times: 2.6 has no negative ones. */
+const ZCount = z.number().int().min(0);
 const ZFlag = z.union([z.literal(0), z.literal(1)]);
 
-export const ZFormat = z.looseObject({ w: z.number().int(), h: z.number().int() });
+/** A banner size, or a Flex size (`wratio`/`hratio`, at least `wmin` wide) without w/h. */
+export const ZFormat = z.looseObject({
+  w: ZCount.optional(),
+  h: ZCount.optional(),
+  wratio: ZCount.optional(),
+  hratio: ZCount.optional(),
+  wmin: ZCount.optional(),
+});
 
 export const ZBanner = z.looseObject({
-  w: z.number().int().optional(),
-  h: z.number().int().optional(),
+  w: ZCount.optional(),
+  h: ZCount.optional(),
   format: z.array(ZFormat).optional(),
   /** Ad position (List: Placement Positions); 7 = full screen. */
   pos: z.number().int().optional(),
@@ -24,13 +33,19 @@ export const ZBanner = z.looseObject({
 
 export const ZVideo = z.looseObject({
   mimes: z.array(z.string()).min(1),
-  minduration: z.number().int().optional(),
-  maxduration: z.number().int().optional(),
+  minduration: ZCount.optional(),
+  maxduration: ZCount.optional(),
   protocols: z.array(z.number().int()).optional(),
-  w: z.number().int().optional(),
-  h: z.number().int().optional(),
+  w: ZCount.optional(),
+  h: ZCount.optional(),
   /** 2.6 placement subtype (List: Plcmt Subtypes - Video): 1 instream, 2 accompanying content, 3 interstitial, 4 standalone. */
   plcmt: z.number().int().optional(),
+});
+
+export const ZAudio = z.looseObject({
+  mimes: z.array(z.string()).min(1),
+  minduration: ZCount.optional(),
+  maxduration: ZCount.optional(),
 });
 
 export const ZNative = z.looseObject({
@@ -46,6 +61,7 @@ export const ZImp = z.looseObject({
   bidfloorcur: z.string().optional(),
   banner: ZBanner.optional(),
   video: ZVideo.optional(),
+  audio: ZAudio.optional(),
   native: ZNative.optional(),
   instl: ZFlag.optional(),
   /** 2.6: the user is rewarded for watching. */
@@ -93,7 +109,14 @@ export const ZDevice = z.looseObject({
   geo: ZGeo.optional(),
 });
 
-export const ZUser = z.looseObject({ id: z.string().optional() });
+export const ZUser = z.looseObject({
+  id: z.string().optional(),
+  /** The buyer's own id for this user, learnt in a user sync (ours on /dsp/openrtb2). */
+  buyeruid: z.string().optional(),
+});
+
+/** 2.6: a digital out-of-home screen, the third kind of distribution channel. */
+export const ZDooh = z.looseObject({ id: z.string().optional() });
 
 export const ZSource = z.looseObject({ tid: z.string().optional() });
 
@@ -102,13 +125,14 @@ export const ZBidRequest = z.looseObject({
   imp: z.array(ZImp).min(1),
   app: ZApp.optional(),
   site: ZSite.optional(),
+  dooh: ZDooh.optional(),
   device: ZDevice.optional(),
   user: ZUser.optional(),
   source: ZSource.optional(),
   /** Auction type: 1 first price, 2 second price plus. */
   at: z.number().int().optional(),
   /** The time the exchange allows for bids, in ms. */
-  tmax: z.number().int().optional(),
+  tmax: ZCount.optional(),
   test: ZFlag.optional(),
   cur: z.array(z.string()).optional(),
 });
@@ -176,6 +200,14 @@ export const NO_BID_REASONS: Readonly<Record<number, string>> = {
   16: 'Incomplete SupplyChain',
   17: 'Blocked SupplyChain Node',
 };
+
+/** The No-Bid Reason Codes we answer with, by name. */
+export const NO_BID_REASON = {
+  unknown: 0,
+  technicalError: 1,
+  invalidRequest: 2,
+  insufficientAuctionTime: 15,
+} as const;
 
 /** Every bid of a response, seat by seat. */
 export function bidsOf(response: BidResponse): { seat: string | undefined; bid: Bid }[] {

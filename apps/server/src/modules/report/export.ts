@@ -112,9 +112,24 @@ export function ratioToPercent(ratio: number): string {
   return (Math.round(ratio * 10_000) / 100).toFixed(2);
 }
 
+/**
+ * Text a spreadsheet program would read as a formula (or a DDE payload) when its first
+ * character is one of these: OWASP's CSV injection list.
+ */
+const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell made inert: names come from advertisers and publishers, so `=HYPERLINK(…)`
+ * gets a leading single quote and shows as typed. Numbers never pass here: a genuine
+ * negative amount stays a number.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_TRIGGER.test(text) ? `'${text}` : text;
+}
+
 function csvCell(kind: CellKind, value: Cell): string {
   if (value === null) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return neutraliseFormula(value);
   if (kind === 'money') return microsToUnits(value);
   if (kind === 'ratio') return ratioToPercent(value);
   return String(value);
@@ -129,7 +144,8 @@ const XLSX_FORMATS: Record<CellKind, string | undefined> = {
 };
 
 function xlsxCell(kind: CellKind, value: Cell): Cell {
-  if (value === null || typeof value === 'string') return value;
+  if (value === null) return value;
+  if (typeof value === 'string') return neutraliseFormula(value);
   return kind === 'money' ? value / MICROS_PER_UNIT : value;
 }
 

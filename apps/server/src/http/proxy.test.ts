@@ -1,7 +1,8 @@
-import { ABILITY_ALL, Ability, ResponseCode } from '@adloom/domain';
+import { ABILITY_ALL, Ability, ENDPOINTS, ERROR_MESSAGES, ResponseCode } from '@adloom/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeLog } from '../db/schema.js';
+import { changeLog, plans, users } from '../db/schema.js';
+import { planBody, send } from '../modules/plan/test-kit.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { buildUser, type TestUser } from '../test/factories.js';
 import { api, expectCode, login } from '../test/http.js';
@@ -141,5 +142,60 @@ describe('proxy (?user=)', () => {
       .from(changeLog)
       .where(and(eq(changeLog.targetType, 'user'), eq(changeLog.targetId, tenant.advertiser.id)));
     expect(row).toMatchObject({ actorId: tenant.agent.id, actingUserId: tenant.advertiser.id });
+  });
+});
+
+describe('proxy to a disabled account (issue 19 item 5)', () => {
+  const disable = (id: number, status: 0 | 1) =>
+    t.db.update(users).set({ status }).where(eq(users.id, id));
+
+  it('refuses (-111) reads and writes for a disabled account in reach, and nothing is written', async () => {
+    const tenant = await buildTenant();
+    const agent = { user: tenant.agent, token: tenant.agentToken };
+    const proxy = `user=${tenant.advertiser.id}`;
+    await disable(tenant.advertiser.id, 1);
+
+    const list = await send(t.app, ENDPOINTS.listPlans, agent, { query: proxy });
+    expectCode(list, ResponseCode.proxyTargetDisabled, 403);
+    expect(list.body.msg).toBe(ERROR_MESSAGES.proxyTargetDisabled.en);
+    expectCode(
+      await send(t.app, ENDPOINTS.createPlan, agent, { body: planBody(), query: proxy }),
+      ResponseCode.proxyTargetDisabled,
+      403,
+    );
+    expectCode(
+      await currentUser(tenant.agentToken, tenant.advertiser.id),
+      ResponseCode.proxyTargetDisabled,
+      403,
+    );
+    expect(await t.db.select().from(plans).where(eq(plans.ownerId, tenant.advertiser.id))).toEqual(
+      [],
+    );
+
+    // Enabled again, the same calls go through.
+    await disable(tenant.advertiser.id, 0);
+    expectCode(
+      await send(t.app, ENDPOINTS.createPlan, agent, { body: planBody(), query: proxy }),
+      200,
+      200,
+    );
+  });
+
+  it('refuses a system user too, and tells an outsider only -110', async () => {
+    const tenant = await buildTenant();
+    await disable(tenant.grandchild.id, 1);
+    const admin = await buildUser(t.db, { ability: ABILITY_ALL });
+    const adminToken = await login(t.app, admin.username, admin.password);
+    expectCode(
+      await currentUser(adminToken, tenant.grandchild.id),
+      ResponseCode.proxyTargetDisabled,
+      403,
+    );
+    const stranger = await buildTenant();
+    expectCode(
+      await currentUser(stranger.agentToken, tenant.grandchild.id),
+      ResponseCode.noAuthority,
+      403,
+    );
   });
 });

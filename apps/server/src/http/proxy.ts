@@ -2,9 +2,17 @@
  * Acting by proxy (spec §1, DESIGN §3): `?user=<id>` makes another user the acting user.
  * Only a caller holding the userAgent or system role may proxy at all; the target must be in
  * the caller's ownership subtree unless the caller holds systemManage. Anything else is
- * refused with -110 and nothing is done.
+ * refused with -110 and nothing is done. A target in reach that is disabled is refused with
+ * -111 (proxyTargetDisabled), for reads as for writes (docs/decisions/accounts.md).
  */
-import { Ability, AppError, PROXY_QUERY_PARAM, deriveRoles, hasAbility } from '@adloom/domain';
+import {
+  Ability,
+  AppError,
+  PROXY_QUERY_PARAM,
+  SimpleStatus,
+  deriveRoles,
+  hasAbility,
+} from '@adloom/domain';
 import type { Database } from '../db/client.js';
 import { findAccountById, isOwnedBy, type Account } from '../modules/user/repo.js';
 
@@ -32,5 +40,7 @@ export async function resolveActingUser(
     hasAbility(caller.ability, Ability.systemManage) || (await isOwnedBy(db, targetId, caller.id));
   const target = allowed ? await findAccountById(db, targetId) : undefined;
   if (!target) throw new AppError('noAuthority');
+  // Checked on every request, reads and writes alike: a disabled account is not operated.
+  if (target.status !== SimpleStatus.active) throw new AppError('proxyTargetDisabled');
   return target;
 }

@@ -88,6 +88,13 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
     expect(open).toHaveBeenCalledWith('/dashboard?user=5', '_blank');
   });
 
+  it('offers no proxy operation for a disabled account (the server refuses it too)', async () => {
+    renderSignedIn(<AccountsPage />, answer([{ ...alpha, status: 1 }]), { ability: AGENT });
+    const row = (await screen.findByText('adv_alpha')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Operate' })).toBeNull();
+  });
+
   it('says what to do without accounts; the create dialog offers only grantable bits', async () => {
     const requests = renderSignedIn(<AccountsPage />, answer([]), { ability: AGENT });
     expect(await screen.findByText('No accounts yet — add the first one')).toBeTruthy();

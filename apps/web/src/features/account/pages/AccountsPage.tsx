@@ -13,6 +13,7 @@ import {
   ACCOUNT_READERS,
   ACCOUNT_WRITERS,
   PROXY_QUERY_PARAM,
+  SimpleStatus,
   formatDateTime,
   formatMoney,
   formatNumber,
@@ -262,7 +263,7 @@ export function AccountsPage() {
                     history.show({ targetType: 'user', id: row.id, name: row.username })
                   }
                 >
-                  {canWrite && !own && (
+                  {canWrite && !own && row.status === SimpleStatus.active && (
                     <Button type="link" size="small" onClick={() => operate(row)}>
                       {t('account.operate')}
                     </Button>

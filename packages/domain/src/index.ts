@@ -3,6 +3,7 @@ export * from './enum.js';
 export * from './enums.js';
 export * from './enums-settings.js';
 export * from './changes.js';
+export * from './funds.js';
 export * from './ad-messages.js';
 export * from './abilities.js';
 export * from './routes.js';

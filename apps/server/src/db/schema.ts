@@ -6,6 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  FUND_REQUEST_KINDS,
+  FundRequestStatus,
   LedgerKind,
   type AdForm,
   type AdStyleType,
@@ -144,6 +146,75 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_user_id_id_idx').on(t.userId, t.id),
     check('ledger_entries_kind_check', sql`${t.kind} in (${sql.raw(quoteList(LEDGER_KINDS))})`),
+  ],
+);
+
+const FUND_REQUEST_STATUSES = FundRequestStatus.values as [
+  (typeof FundRequestStatus.values)[number],
+  ...(typeof FundRequestStatus.values)[number][],
+];
+
+/**
+ * A credit above the approval threshold, waiting for a second fund manager (issue 19). It
+ * changes no balance until approved; approval posts the ledger entry it then points to.
+ */
+export const fundRequests = pgTable(
+  'fund_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The account to be credited. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: FUND_REQUEST_KINDS }).notNull(),
+    /** Positive micros. */
+    amount: micros('amount').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: FUND_REQUEST_STATUSES }).notNull().default('pending'),
+    /** The person signed in who asked, and the user they acted for. */
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedActingId: integer('requested_acting_id').references(() => users.id),
+    createdAt: createdAt(),
+    /** Who approved or rejected it, for whom, when and why; null while pending. */
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedActingId: integer('decided_acting_id').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decisionNote: text('decision_note'),
+    /** The entry an approval posted. */
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
+  },
+  (t) => [
+    index('fund_requests_status_id_idx').on(t.status, t.id),
+    index('fund_requests_user_id_id_idx').on(t.userId, t.id),
+    check(
+      'fund_requests_kind_check',
+      sql`${t.kind} in (${sql.raw(quoteList(FUND_REQUEST_KINDS))})`,
+    ),
+    check(
+      'fund_requests_status_check',
+      sql`${t.status} in (${sql.raw(quoteList(FUND_REQUEST_STATUSES))})`,
+    ),
+    check('fund_requests_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Operator-set system parameters (issue 19): one row, edited under /system/parameter by the
+ * system role. Absent until first saved; the domain's defaults apply meanwhile.
+ */
+export const systemParameters = pgTable(
+  'system_parameters',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Credits above this many micros need a second fund manager. */
+    fundApprovalThreshold: micros('fund_approval_threshold').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('system_parameters_single_row', sql`${t.id} = 1`),
+    check('system_parameters_threshold_check', sql`${t.fundApprovalThreshold} >= 0`),
   ],
 );
 

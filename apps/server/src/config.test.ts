@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       demoHistoryDays: 30,
       loginRateLimitPerMinute: 30,
+      loginIpFreeFailures: 30,
       sessionTtlHours: SESSION_TTL_HOURS,
       trustProxy: false,
       dspAllowPrivateNetworks: false,

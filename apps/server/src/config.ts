@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { SESSION_TTL_HOURS } from '@adloom/domain';
+import { SESSION_TTL_HOURS, SIGN_IN_IP_THROTTLE } from '@adloom/domain';
 import { REPO_ROOT } from './paths.js';
 
 /** An unset or empty variable takes the default. */
@@ -59,6 +59,10 @@ const ZEnv = z.object({
    */
   DEMO_HISTORY_DAYS: optional(z.coerce.number().int().min(0).max(90).default(30)),
   LOGIN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).default(30)),
+  /** Failed sign-ins of one address before its attempts wait (behind NAT, raise it). */
+  LOGIN_IP_FREE_FAILURES: optional(
+    z.coerce.number().int().min(1).default(SIGN_IN_IP_THROTTLE.freeFailures),
+  ),
   SESSION_TTL_HOURS: optional(
     z.coerce
       .number()
@@ -117,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    loginIpFreeFailures: e.LOGIN_IP_FREE_FAILURES,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     dspAllowPrivateNetworks: e.DSP_ALLOW_PRIVATE_NETWORKS,

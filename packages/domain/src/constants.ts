@@ -40,9 +40,37 @@ export const PROXY_QUERY_PARAM = 'user';
 /** The account service's and the go service's path prefixes (spec §7). */
 export const SERVICE_PREFIX = '/svc';
 
-/** Sign-in protection: failures before a lockout, and how long it lasts. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_LOCK_MINUTES = 15;
+/**
+ * Sign-in protection (docs/decisions/sign-in.md): failures are counted per key and leak
+ * away with time; past a key's free failures each further attempt waits a delay that doubles
+ * from the first one to a cap. Nothing locks an account: a stranger's failures delay only
+ * the keys that hold the stranger's own address.
+ */
+export interface ThrottlePolicy {
+  /** Failures answered without delay. */
+  freeFailures: number;
+  /** The wait after the first failure past the free ones; it doubles with each further one. */
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** One counted failure is forgotten per this many seconds without a new one. */
+  leakSeconds: number;
+}
+/** One username from one address. */
+export const SIGN_IN_THROTTLE: ThrottlePolicy = {
+  freeFailures: 5,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 15 * 60,
+  leakSeconds: 15 * 60,
+};
+/** One address, whatever the usernames (the server's LOGIN_IP_FREE_FAILURES may change the free ones). */
+export const SIGN_IN_IP_THROTTLE: ThrottlePolicy = {
+  freeFailures: 30,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 5 * 60,
+  leakSeconds: 2 * 60,
+};
+/** Wrong current passwords on a password change, per account, from anywhere. */
+export const PASSWORD_CHANGE_THROTTLE: ThrottlePolicy = SIGN_IN_THROTTLE;
 /** Session lifetime. */
 export const SESSION_TTL_HOURS = 12;
 

@@ -96,6 +96,8 @@ export interface FieldIssue {
 export class AppError extends Error {
   readonly type: ErrorType;
   readonly fields: FieldIssue[] | undefined;
+  /** Set on a throttled attempt: the seconds to wait, sent as `data.retryAfterSeconds`. */
+  retryAfterSeconds: number | undefined;
 
   constructor(type: ErrorType, message?: string, fields?: FieldIssue[]) {
     super(message ?? ERROR_MESSAGES[type].en);
@@ -116,4 +118,29 @@ export class AppError extends Error {
   static field(path: string, message: string): AppError {
     return new AppError('validation', `${path}: ${message}`, [{ path, message }]);
   }
+
+  /** A throttled attempt (-170): the English message says when to retry, data carries it. */
+  static retryLater(seconds: number): AppError {
+    const error = new AppError('tooManyRequests', retryLaterMessage(seconds).en);
+    error.retryAfterSeconds = seconds;
+    return error;
+  }
+}
+
+/**
+ * What a throttled sign-in or password check answers, with the wait (seconds under two
+ * minutes, whole minutes from there); the console shows it in the interface language.
+ */
+export function retryLaterMessage(seconds: number): Label {
+  if (seconds < 120) {
+    return {
+      en: `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      zh: `失败次数过多，请 ${seconds} 秒后重试。`,
+    };
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return {
+    en: `Too many failed attempts. Try again in ${minutes} minutes.`,
+    zh: `失败次数过多，请 ${minutes} 分钟后重试。`,
+  };
 }

@@ -7,6 +7,7 @@ import {
   HTTP_STATUS,
   ResponseCode,
   ZEnvelope,
+  ZRetryErrorData,
   ZValidationErrorData,
   type AppError,
   type ErrorType,
@@ -26,10 +27,12 @@ export function ok<T>(data: T): Envelope<T> {
   return { code: ResponseCode.ok, msg: SUCCESS_MSG, data };
 }
 
-export type ErrorData = { fields: FieldIssue[] } | null;
+export type ErrorData = { fields: FieldIssue[] } | { retryAfterSeconds: number } | null;
 
 /** An error answer: `data` holds the invalid fields of a validation error, else null. */
-export const ZErrorEnvelope = ZEnvelope(z.union([ZValidationErrorData, z.null()])).describe(
+export const ZErrorEnvelope = ZEnvelope(
+  z.union([ZValidationErrorData, ZRetryErrorData, z.null()]),
+).describe(
   'An error: code is one of the catalogue (-100 not logged in, -110 no authority, -120 validation, …)',
 );
 
@@ -50,5 +53,10 @@ export function errorReply(type: ErrorType, msg?: string, fields?: FieldIssue[])
 }
 
 export function appErrorReply(error: AppError): ErrorReply {
-  return errorReply(error.type, error.message, error.fields);
+  const reply = errorReply(error.type, error.message, error.fields);
+  if (error.retryAfterSeconds === undefined) return reply;
+  return {
+    ...reply,
+    body: { ...reply.body, data: { retryAfterSeconds: error.retryAfterSeconds } },
+  };
 }

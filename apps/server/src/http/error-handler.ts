@@ -63,5 +63,8 @@ export function handleError(
   } else {
     request.log.debug({ code: body.code, msg: body.msg }, 'request refused');
   }
+  if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+    void reply.header('retry-after', String(error.retryAfterSeconds));
+  }
   return reply.status(status).send(body);
 }

@@ -47,6 +47,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    // Test files share 127.0.0.1 (and, on PostgreSQL, one database): the address throttle
+    // would otherwise slow unrelated tests; sign-in tests set their own.
+    LOGIN_IP_FREE_FAILURES: '100000',
     WEB_DIST: '/nonexistent/adloom-web-dist',
     ...options.env,
   });

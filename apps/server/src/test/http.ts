@@ -27,6 +27,8 @@ export interface ApiRequest {
   /** File parts: the body goes as multipart with `multipart`'s fields (if any) and these. */
   files?: FilePart[];
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (127.0.0.1 unless told). */
+  remoteAddress?: string;
 }
 
 /** One file of a multipart body. */
@@ -108,6 +110,7 @@ export async function api<T = unknown>(
     url: request.url,
     headers,
     ...(payload === undefined ? {} : { payload }),
+    ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
   });
   return {
     status: response.statusCode,

@@ -8,6 +8,8 @@ export const ZEnvelope = <T extends z.ZodType>(data: T) =>
 export const ZFieldIssue = z.object({ path: z.string(), message: z.string() });
 /** `data` of a validation error: every invalid field. */
 export const ZValidationErrorData = z.object({ fields: z.array(ZFieldIssue) });
+/** `data` of a throttled attempt (-170): the seconds to wait before the next one. */
+export const ZRetryErrorData = z.object({ retryAfterSeconds: z.number().int().positive() });
 
 export const ZId = z.coerce.number().int().positive();
 export const ZIdBody = z.object({ id: ZId });

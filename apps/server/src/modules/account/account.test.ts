@@ -8,7 +8,7 @@ import {
 } from '@adloom/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.js';
+import { loginThrottles, users } from '../../db/schema.js';
 import {
   ADVERTISER_ABILITY,
   AGENT_ABILITY,
@@ -363,18 +363,32 @@ describe('account switch', () => {
 });
 
 describe('account password', () => {
-  it('sets the password, clears the lock, ends the sessions, logs without values', async () => {
+  it('sets the password, clears the throttle, ends the sessions, logs without values', async () => {
     const manager = await buildSigned(t.db, { ability: USER_MANAGER_ABILITY });
     const target = await buildSigned(t.db);
-    await t.db
-      .update(users)
-      .set({ failedLogins: 5, lockedUntil: new Date(Date.now() + 600_000) })
-      .where(eq(users.id, target.user.id));
+    const blockedUntil = new Date(Date.now() + 600_000);
+    await t.db.insert(loginThrottles).values({
+      scope: 'signIn',
+      username: target.user.username,
+      ip: '198.51.100.7',
+      failures: 12,
+      lastFailureAt: new Date(),
+      blockedUntil,
+    });
+    const before = await call<Account>(t.app, ENDPOINTS.getAccount, manager.token, {
+      query: `id=${target.user.id}`,
+    });
+    expect(before.body.data.locked_until).toBe(blockedUntil.toISOString());
     const result = await call(t.app, ENDPOINTS.resetAccountPassword, manager.token, {
       body: { id: target.user.id, password: encodeCredential('brand-new-pass') },
     });
     expectCode(result, 200, 200);
-    expect(await userRow(target.user.id)).toMatchObject({ failedLogins: 0, lockedUntil: null });
+    expect(
+      await t.db
+        .select()
+        .from(loginThrottles)
+        .where(eq(loginThrottles.username, target.user.username)),
+    ).toEqual([]);
     expectCode(await call(t.app, ENDPOINTS.currentUser, target.token), -100, 401);
     expect(await login(t.app, target.user.username, 'brand-new-pass')).toBeTruthy();
     const [change] = await changesOf(t.db, 'user', target.user.id);

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { ledgerEntries, users } from '../../db/schema.js';
+import { ledgerEntries, loginThrottles, users } from '../../db/schema.js';
 import { keywordMatch, statusMatch, type PageWindow } from '../settings/shared/sql.js';
 import { accountColumns, ownedSubtree } from '../user/repo.js';
 
@@ -15,8 +15,20 @@ const balance = sql<number>`coalesce((
   order by ${ledgerEntries.id} desc limit 1
 ), 0)`.mapWith(Number);
 
+/**
+ * Until when the account's own sign-in keys (its username from some address, its password
+ * changes) make attempts wait; null when none does. Shown with the unlock action.
+ */
+const lockedUntil = sql<Date | null>`(
+  select max(${loginThrottles.blockedUntil}) from ${loginThrottles}
+  where ${loginThrottles.username} = ${users.username}
+    and ${loginThrottles.scope} <> 'signInIp'
+    and ${loginThrottles.blockedUntil} > now()
+)`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
+
 const viewColumns = {
   ...accountColumns,
+  lockedUntil,
   balance,
   parentUsername: parent.username,
   parentNickname: parent.nickname,
@@ -137,10 +149,7 @@ export async function updateAccount(
   return rows.length > 0;
 }
 
-/** A new password hash; the sign-in lock is cleared with it. */
+/** A new password hash (the service clears the sign-in throttle with it). */
 export async function resetPassword(db: Database, id: number, passwordHash: string) {
-  await db
-    .update(users)
-    .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, id));
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }

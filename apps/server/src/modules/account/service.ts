@@ -22,6 +22,7 @@ import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { parseOrThrow } from '../../validation.js';
 import { hashPassword } from '../auth/password.js';
+import { clearUserThrottles } from '../auth/throttle.js';
 import { decodeField, revokeOtherSessions } from '../auth/service.js';
 import { recordChange } from '../changes/service.js';
 import {
@@ -254,18 +255,19 @@ export async function switchAccount(writer: Writer, body: SwitchBody): Promise<A
   return presentAccount(row);
 }
 
-/** Sets an account's password (user managers): clears the lock and ends its sessions. */
+/** Sets an account's password (user managers): clears the sign-in throttle and ends its sessions. */
 export async function resetAccountPassword(
   writer: Writer,
   body: { id: number; password: string; note?: ChangeNote | undefined },
 ): Promise<void> {
   const { auth, db } = writer;
   refuseSelf(auth, body.id);
-  await loadInReach(db, auth, body.id);
+  const target = await loadInReach(db, auth, body.id);
   const password = parseOrThrow(ZPassword, decodeField('password', body.password), ['password']);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await repo.resetPassword(tx, body.id, passwordHash);
+    await clearUserThrottles(tx, target.username);
     await revokeOtherSessions(tx, body.id, []);
     await recordChange(tx, {
       targetType: 'user',

@@ -1,18 +1,18 @@
 import {
   Ability,
-  ERROR_MESSAGES,
-  LOGIN_LOCK_MINUTES,
-  LOGIN_MAX_FAILURES,
   ResponseCode,
+  SIGN_IN_THROTTLE,
   encodeCredential,
+  normalizeUsername,
 } from '@adloom/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema.js';
+import { loginThrottles, sessions, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, credentials } from '../../test/factories.js';
 import { api, expectCode, login } from '../../test/http.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { clientAddressKey, countedFailures, delaySeconds } from './throttle.js';
 import { hashToken } from './token.js';
 
 let t: TestApp;
@@ -162,48 +162,176 @@ describe('POST /user/login and /svc/sys/user/login', () => {
   });
 });
 
-describe('lockout', () => {
-  it(`locks after ${LOGIN_MAX_FAILURES} failures, even for the right password`, async () => {
-    const user = await buildUser(t.db);
-    for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt += 1) {
-      const result = await signIn('/user/login', credentials(user.username, 'wrong-password'));
-      expect(result.body.msg).toBe(WRONG);
-    }
-    const last = await signIn('/user/login', credentials(user.username, 'wrong-password'));
-    expectCode(last, ResponseCode.locked, 423);
-    expect(last.body.msg).toBe(
-      `${ERROR_MESSAGES.locked.en} Try again in ${LOGIN_LOCK_MINUTES} minutes, or ask a user manager to unlock it.`,
-    );
-    const right = await signIn('/svc/sys/user/login', credentials(user.username, user.password));
-    expectCode(right, ResponseCode.locked, 423);
-    expect(right.body.msg).toMatch(
-      /Try again in \d+ minutes?, or ask a user manager to unlock it\./,
-    );
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row?.lockedUntil?.getTime()).toBeGreaterThan(
-      Date.now() + (LOGIN_LOCK_MINUTES - 1) * 60_000,
-    );
-  });
+describe('sign-in throttle', () => {
+  const { freeFailures } = SIGN_IN_THROTTLE;
+  let lastOctet = 0;
+  /** A fresh client address per use, so tests sharing a PostgreSQL database never meet. */
+  const freshAddress = () =>
+    `198.18.${Math.floor(Math.random() * 250)}.${(lastOctet = (lastOctet % 250) + 1)}`;
 
-  it('lets the user in again once the lock has expired', async () => {
-    const user = await buildUser(t.db);
+  function attempt(username: string, password: string, remoteAddress: string, app = t.app) {
+    return api<Record<string, unknown>>(app, {
+      method: 'POST',
+      url: '/user/login',
+      body: credentials(username, password),
+      remoteAddress,
+    });
+  }
+  const outcome = (result: {
+    status: number;
+    body: { code: number; msg: string; data: unknown };
+  }) =>
+    `${result.status} ${result.body.code} ${result.body.msg} ${JSON.stringify(result.body.data)}`;
+
+  /** Moves a username's throttle rows `seconds` into the past, as if that time had passed. */
+  async function letTimePass(username: string, seconds: number) {
+    const shift = sql.raw(`interval '${seconds} seconds'`);
     await t.db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, user.id));
-    expectCode(await signIn('/user/login', credentials(user.username, user.password)), 200, 200);
+      .update(loginThrottles)
+      .set({
+        lastFailureAt: sql`${loginThrottles.lastFailureAt} - ${shift}`,
+        blockedUntil: sql`${loginThrottles.blockedUntil} - ${shift}`,
+      })
+      .where(eq(loginThrottles.username, normalizeUsername(username)));
+  }
+
+  it(`answers ${freeFailures} failures at once, then makes the next attempt wait (429, -170)`, async () => {
+    const user = await buildUser(t.db);
+    const address = freshAddress();
+    for (let failure = 1; failure <= freeFailures; failure += 1) {
+      expect((await attempt(user.username, 'wrong-password', address)).body.msg).toBe(WRONG);
+    }
+    // Even the right password waits: the attempt is not checked at all.
+    const waiting = await attempt(user.username, user.password, address);
+    expectCode(waiting, ResponseCode.tooManyRequests, 429);
+    expect(waiting.body).toEqual({
+      code: -170,
+      msg: 'Too many failed attempts. Try again in 1 second.',
+      data: { retryAfterSeconds: 1 },
+    });
+    expect(waiting.headers['retry-after']).toBe('1');
   });
 
-  it('resets the failure count on success', async () => {
+  it("does not keep the right password out from another address (a stranger's failures)", async () => {
     const user = await buildUser(t.db);
-    for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt += 1) {
-      await signIn('/user/login', credentials(user.username, 'wrong-password'));
+    const stranger = freshAddress();
+    for (let failure = 1; failure <= freeFailures; failure += 1) {
+      await attempt(user.username, `guess-${failure}`, stranger);
     }
-    expectCode(await signIn('/user/login', credentials(user.username, user.password)), 200, 200);
-    const next = await signIn('/user/login', credentials(user.username, 'wrong-password'));
-    expect(next.body.msg).toBe(WRONG);
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ failedLogins: 1, lockedUntil: null });
+    expectCode(await attempt(user.username, 'one-more-guess', stranger), -170, 429);
+    expectCode(await attempt(user.username, user.password, freshAddress()), 200, 200);
+    expectCode(
+      await signIn('/svc/sys/user/login', credentials(user.username, user.password)),
+      200,
+      200,
+    );
+  });
+
+  it('answers a known and an unknown username alike, step by step', async () => {
+    const user = await buildUser(t.db);
+    const unknown = `nobody_${user.username}`;
+    const known: string[] = [];
+    const stranger: string[] = [];
+    const [knownAddress, unknownAddress] = [freshAddress(), freshAddress()];
+    for (let step = 0; step < freeFailures + 3; step += 1) {
+      known.push(outcome(await attempt(user.username, 'wrong-password', knownAddress)));
+      stranger.push(outcome(await attempt(unknown, 'wrong-password', unknownAddress)));
+      if (step === freeFailures + 1) {
+        await letTimePass(user.username, 1);
+        await letTimePass(unknown, 1);
+      }
+    }
+    expect(stranger).toEqual(known);
+    expect(known.filter((line) => line.startsWith('429'))).toHaveLength(2);
+  });
+
+  it('doubles the wait with each further failure: 1 s, 2 s, 4 s, 8 s', async () => {
+    const user = await buildUser(t.db);
+    const address = freshAddress();
+    for (let failure = 1; failure <= freeFailures; failure += 1) {
+      await attempt(user.username, 'wrong-password', address);
+    }
+    const waits: unknown[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const waiting = await attempt(user.username, 'wrong-password', address);
+      expectCode(waiting, -170, 429);
+      const { retryAfterSeconds } = waiting.body.data as { retryAfterSeconds: number };
+      waits.push(retryAfterSeconds);
+      await letTimePass(user.username, retryAfterSeconds);
+      expect((await attempt(user.username, 'wrong-password', address)).body.msg).toBe(WRONG);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    await letTimePass(user.username, 16);
+    // The right password once the wait is over starts the count afresh.
+    expectCode(await attempt(user.username, user.password, address), 200, 200);
+    expect(
+      await t.db.select().from(loginThrottles).where(eq(loginThrottles.username, user.username)),
+    ).toEqual([]);
+    expect((await attempt(user.username, 'wrong-password', address)).body.msg).toBe(WRONG);
+  });
+
+  it('counts concurrent guesses one by one: no burst slips past the free failures', async () => {
+    const user = await buildUser(t.db);
+    const address = freshAddress();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => attempt(user.username, `guess-${index}`, address)),
+    );
+    const codes = results.map((result) => result.body.code);
+    expect(codes.filter((code) => code === ResponseCode.validation)).toHaveLength(freeFailures);
+    expect(codes.filter((code) => code === ResponseCode.tooManyRequests)).toHaveLength(
+      20 - freeFailures,
+    );
+  });
+
+  it('slows one address trying many usernames, and not the others', async () => {
+    const limited = await createTestApp({
+      env: { LOGIN_IP_FREE_FAILURES: '3' },
+      database: t.database,
+    });
+    try {
+      const user = await buildUser(t.db);
+      const sprayer = freshAddress();
+      for (let index = 0; index < 3; index += 1) {
+        const result = await attempt(
+          `sprayed_${index}_${user.username}`,
+          'pass-1234',
+          sprayer,
+          limited.app,
+        );
+        expect(result.body.msg).toBe(WRONG);
+      }
+      const next = await attempt(`sprayed_x_${user.username}`, 'pass-1234', sprayer, limited.app);
+      expect(next.body).toMatchObject({ code: -170, data: { retryAfterSeconds: 1 } });
+      expectCode(await attempt(user.username, user.password, sprayer, limited.app), -170, 429);
+      expectCode(
+        await attempt(user.username, user.password, freshAddress(), limited.app),
+        200,
+        200,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keys an IPv6 client by its /64 and an IPv4-mapped one as IPv4', () => {
+    expect(clientAddressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientAddressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientAddressKey('192.0.2.7')).toBe('192.0.2.7');
+  });
+
+  it('computes the delays and the leak of the policy', () => {
+    const policy = { freeFailures: 2, firstDelaySeconds: 1, maxDelaySeconds: 10, leakSeconds: 60 };
+    expect([0, 1, 2, 3, 4, 5, 6, 100].map((f) => delaySeconds(policy, f))).toEqual([
+      0, 0, 1, 2, 4, 8, 10, 10,
+    ]);
+    const last = new Date('2026-01-01T00:00:00Z');
+    const at = (seconds: number) => new Date(last.getTime() + seconds * 1000);
+    expect(countedFailures(policy, 5, last, at(59))).toBe(5);
+    expect(countedFailures(policy, 5, last, at(120))).toBe(3);
+    expect(countedFailures(policy, 5, last, at(3600))).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
-/** SQL over sessions and the sign-in counters of users. */
-import { and, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+/** SQL over sessions and sign-in candidates. */
+import { and, eq, gt, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sessions, users, type SessionKind } from '../../db/schema.js';
 import { accountColumns, type Account } from '../user/repo.js';
@@ -17,41 +17,6 @@ export async function findLoginCandidate(
     .from(users)
     .where(eq(users.username, normalizedUsername));
   return row;
-}
-
-/**
- * Counts one failed sign-in atomically; the failure that reaches `maxFailures` locks the
- * account until `lockUntil` and restarts the count, so the user gets fresh attempts after
- * the lock. Answers the lock time when this failure locked the account.
- */
-export async function recordLoginFailure(
-  db: Database,
-  userId: number,
-  maxFailures: number,
-  lockUntil: Date,
-): Promise<Date | null> {
-  const reachesLimit = sql`${users.failedLogins} + 1 >= ${maxFailures}`;
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`case when ${reachesLimit} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${reachesLimit} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil });
-  return row && row.failedLogins === 0 && row.lockedUntil ? row.lockedUntil : null;
-}
-
-export async function resetLoginFailures(db: Database, userId: number): Promise<void> {
-  await db
-    .update(users)
-    .set({ failedLogins: 0, lockedUntil: null })
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`(${users.failedLogins} <> 0 or ${users.lockedUntil} is not null)`,
-      ),
-    );
 }
 
 export async function insertSession(

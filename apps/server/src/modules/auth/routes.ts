@@ -1,7 +1,14 @@
 import { ENDPOINTS } from '@adloom/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { login, logout } from './service.js';
+
+const signInContext = (request: FastifyRequest, config: Config) => ({
+  ip: request.ip,
+  ipFreeFailures: config.loginIpFreeFailures,
+  sessionTtlHours: config.sessionTtlHours,
+});
 
 export function registerAuthRoutes(app: FastifyInstance): void {
   const rateLimit = { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' };
@@ -9,15 +16,17 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   registerEndpoint(
     app,
     ENDPOINTS.accountLogin,
-    async ({ body, db, config }) => login(db, body, 'admin', config.sessionTtlHours),
+    async ({ body, db, config, request }) =>
+      login(db, body, 'admin', signInContext(request, config)),
     { rateLimit },
   );
 
   registerEndpoint(
     app,
     ENDPOINTS.serviceLogin,
-    async ({ body, db, config }) => {
-      const { token, id, expiresAt } = await login(db, body, 'service', config.sessionTtlHours);
+    async ({ body, db, config, request }) => {
+      const context = signInContext(request, config);
+      const { token, id, expiresAt } = await login(db, body, 'service', context);
       return { access_token: token, id, expiresAt };
     },
     { rateLimit },

@@ -1,14 +1,14 @@
 /**
  * Sign-in, sessions and sign-out. Credentials arrive encoded (spec §5, credentials.ts); a
- * wrong password and an unknown user answer alike and take the same time; repeated failures
- * lock the account for a while (DESIGN §8).
+ * wrong password and an unknown user answer alike and take the same time; failures slow the
+ * next attempts of the same username from the same address, and of the address, with
+ * growing delays (throttle.ts, DESIGN §8): no stranger can lock anyone out.
  */
 import {
   Ability,
   AppError,
-  ERROR_MESSAGES,
-  LOGIN_LOCK_MINUTES,
-  LOGIN_MAX_FAILURES,
+  SIGN_IN_IP_THROTTLE,
+  SIGN_IN_THROTTLE,
   SimpleStatus,
   ZLoginForm,
   decodeCredential,
@@ -21,6 +21,13 @@ import { parseOrThrow } from '../../validation.js';
 import type { Account } from '../user/repo.js';
 import { verifyDummyPassword, verifyPassword } from './password.js';
 import * as repo from './repo.js';
+import {
+  claimAttempt,
+  clientAddressKey,
+  purgeForgotten,
+  settleSuccess,
+  type ThrottleKey,
+} from './throttle.js';
 import { createToken, hashToken } from './token.js';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong username or password.';
@@ -36,54 +43,66 @@ export function decodeField(field: string, value: string): string {
   }
 }
 
-export function lockedError(lockedUntil: Date, now: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
-  return new AppError(
-    'locked',
-    `${ERROR_MESSAGES.locked.en} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, ` +
-      'or ask a user manager to unlock it.',
-  );
-}
-
 export interface LoginResult {
   token: string;
   id: number;
   expiresAt: string;
 }
 
+export interface SignInContext {
+  /** The client's address (request.ip). */
+  ip: string;
+  /** Failures of one address answered without delay (LOGIN_IP_FREE_FAILURES). */
+  ipFreeFailures: number;
+  sessionTtlHours: number;
+}
+
+/** The keys a sign-in attempt counts against: the username from this address, the address. */
+export function signInKeys(normalizedUsername: string, ip: string, ipFreeFailures: number) {
+  const address = clientAddressKey(ip);
+  return [
+    { scope: 'signIn', username: normalizedUsername, ip: address, policy: SIGN_IN_THROTTLE },
+    {
+      scope: 'signInIp',
+      username: '',
+      ip: address,
+      policy: { ...SIGN_IN_IP_THROTTLE, freeFailures: ipFreeFailures },
+    },
+  ] satisfies ThrottleKey[];
+}
+
 export async function login(
   db: Database,
   body: { username: string; password: string },
   kind: SessionKind,
-  sessionTtlHours: number,
+  context: SignInContext,
 ): Promise<LoginResult> {
   const form = parseOrThrow(ZLoginForm, {
     username: decodeField('username', body.username),
     password: decodeField('password', body.password),
   });
-  const now = new Date();
-  const user = await repo.findLoginCandidate(db, normalizeUsername(form.username));
-  if (!user) {
-    await verifyDummyPassword(form.password);
-    throw new AppError('validation', WRONG_CREDENTIALS_MESSAGE);
-  }
-  if (user.lockedUntil && user.lockedUntil > now) throw lockedError(user.lockedUntil, now);
+  const username = normalizeUsername(form.username);
+  // Counted before anything is looked up, for known and unknown usernames alike.
+  const attempt = await claimAttempt(db, signInKeys(username, context.ip, context.ipFreeFailures));
+  if (!attempt.allowed) throw AppError.retryLater(attempt.retryAfterSeconds);
 
-  if (!(await verifyPassword(form.password, user.passwordHash))) {
-    const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000);
-    const locked = await repo.recordLoginFailure(db, user.id, LOGIN_MAX_FAILURES, lockUntil);
-    if (locked) throw lockedError(locked, now);
-    throw new AppError('validation', WRONG_CREDENTIALS_MESSAGE);
-  }
+  const user = await repo.findLoginCandidate(db, username);
+  const passwordRight = user
+    ? await verifyPassword(form.password, user.passwordHash)
+    : await verifyDummyPassword(form.password).then(() => false);
+  await purgeForgotten(db);
+  if (!user || !passwordRight) throw new AppError('validation', WRONG_CREDENTIALS_MESSAGE);
+
+  await settleSuccess(db, attempt.claims);
   // Told only to someone who knows the password.
   if (user.status !== SimpleStatus.active) throw new AppError('validation', DISABLED_MESSAGE);
   if (!hasAbility(user.ability, Ability.login)) {
     throw new AppError('validation', NO_LOGIN_ABILITY_MESSAGE);
   }
 
-  await repo.resetLoginFailures(db, user.id);
   const { token, tokenHash } = createToken();
-  const expiresAt = new Date(now.getTime() + sessionTtlHours * 3_600_000);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + context.sessionTtlHours * 3_600_000);
   await repo.insertSession(db, { tokenHash, kind, userId: user.id, expiresAt });
   return { token, id: user.id, expiresAt: expiresAt.toISOString() };
 }

@@ -14,8 +14,6 @@ export const accountColumns = {
   parentId: users.parentId,
   revenueShare: users.revenueShare,
   status: users.status,
-  failedLogins: users.failedLogins,
-  lockedUntil: users.lockedUntil,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
@@ -59,16 +57,6 @@ export async function updatePasswordHash(
   passwordHash: string,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-}
-
-/** Clears the failed sign-ins and the lock; false when the user does not exist. */
-export async function clearLoginLock(db: Database, id: number): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning({ id: users.id });
-  return rows.length > 0;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../http/types.js';
 import { parseOrThrow } from '../../validation.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { decodeField, revokeOtherSessions } from '../auth/service.js';
+import { clearUserThrottles } from '../auth/throttle.js';
 import { recordChange } from '../changes/service.js';
 import * as repo from './repo.js';
 import type { Account } from './repo.js';
@@ -105,21 +106,21 @@ export async function changePassword(
   });
 }
 
-/** Clears a sign-in lock (user managers only, checked by the route's access). */
+/**
+ * Clears every sign-in and password-change throttle of a user, from every address (user
+ * managers only, checked by the route's access).
+ */
 export async function unlockUser(db: Database, auth: AuthContext, id: number): Promise<void> {
   const target = await repo.findAccountById(db, id);
   if (!target) throw new AppError('notFound', `User ${id} was not found.`);
   await db.transaction(async (tx) => {
-    await repo.clearLoginLock(tx, id);
+    await clearUserThrottles(tx, target.username);
     await recordChange(tx, {
       targetType: 'user',
       targetId: id,
       method: 'unlock',
-      before: {
-        failedLogins: target.failedLogins,
-        lockedUntil: target.lockedUntil?.toISOString() ?? null,
-      },
-      after: { failedLogins: 0, lockedUntil: null },
+      before: null,
+      after: null,
       auth,
     });
   });

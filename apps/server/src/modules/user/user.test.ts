@@ -1,7 +1,7 @@
 import { Ability, ResponseCode, encodeCredential } from '@adloom/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeLog, users } from '../../db/schema.js';
+import { changeLog, loginThrottles, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, credentials } from '../../test/factories.js';
 import { api, expectCode, login } from '../../test/http.js';
@@ -213,24 +213,39 @@ describe('PUT /svc/sys/user/password', () => {
 });
 
 describe('POST /svc/sys/user/unlock', () => {
-  async function lockedUser() {
+  const ADDRESS = '203.0.113.41';
+  /** A user whose sign-ins from ADDRESS and password changes must wait ten minutes. */
+  async function throttledUser() {
     const user = await buildUser(t.db);
-    await t.db
-      .update(users)
-      .set({ failedLogins: 3, lockedUntil: new Date(Date.now() + 600_000) })
-      .where(eq(users.id, user.id));
+    const now = Date.now();
+    await t.db.insert(loginThrottles).values(
+      (['signIn', 'passwordChange'] as const).map((scope) => ({
+        scope,
+        username: user.username,
+        ip: scope === 'signIn' ? ADDRESS : '',
+        failures: 9,
+        lastFailureAt: new Date(now),
+        blockedUntil: new Date(now + 600_000),
+      })),
+    );
     return user;
   }
+  const throttlesOf = (username: string) =>
+    t.db.select().from(loginThrottles).where(eq(loginThrottles.username, username));
 
-  it('lets a user manager unlock an account, which can then sign in', async () => {
+  it('lets a user manager clear the throttles of an account, which can then sign in', async () => {
     const manager = await buildUser(t.db, { ability: Ability.login | Ability.userManage });
-    const user = await lockedUser();
-    const locked = await api(t.app, {
-      method: 'POST',
-      url: '/user/login',
-      body: credentials(user.username, user.password),
-    });
-    expectCode(locked, ResponseCode.locked, 423);
+    const user = await throttledUser();
+    const signIn = () =>
+      api(t.app, {
+        method: 'POST',
+        url: '/user/login',
+        body: credentials(user.username, user.password),
+        remoteAddress: ADDRESS,
+      });
+    const waiting = await signIn();
+    expectCode(waiting, ResponseCode.tooManyRequests, 429);
+    expect(waiting.body.data).toEqual({ retryAfterSeconds: expect.any(Number) });
 
     const token = await login(t.app, manager.username, manager.password);
     const result = await api(t.app, {
@@ -240,18 +255,14 @@ describe('POST /svc/sys/user/unlock', () => {
       body: { id: user.id },
     });
     expect(result.body).toEqual({ code: 200, msg: 'success', data: null });
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
-    expect(await latestChange(user.id, 'unlock')).toMatchObject({
-      actorId: manager.id,
-      valueAfter: { failedLogins: 0, lockedUntil: null },
-    });
-    await login(t.app, user.username, user.password);
+    expect(await throttlesOf(user.username)).toEqual([]);
+    expect(await latestChange(user.id, 'unlock')).toMatchObject({ actorId: manager.id });
+    expectCode(await signIn(), 200, 200);
   });
 
   it('refuses (-110) anyone without the userManager role, and changes nothing', async () => {
     const agent = await buildUser(t.db, { ability: Ability.login | Ability.userAgent });
-    const user = await lockedUser();
+    const user = await throttledUser();
     const token = await login(t.app, agent.username, agent.password);
     const result = await api(t.app, {
       method: 'POST',
@@ -263,8 +274,7 @@ describe('POST /svc/sys/user/unlock', () => {
       status: 403,
       body: { code: -110, msg: 'Access deni, check again.', data: null },
     });
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row?.failedLogins).toBe(3);
+    expect(await throttlesOf(user.username)).toHaveLength(2);
   });
 
   it('answers notFound for an unknown user and a validation error for a bad id', async () => {

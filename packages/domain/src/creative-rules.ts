@@ -6,6 +6,7 @@
  * them are in docs/decisions/creative-audit.md.
  */
 import { AD_MESSAGES } from './ad-messages.js';
+import { DSP_URL_MESSAGES } from './contracts/dsp.js';
 import type { EnumValue } from './enum.js';
 import { StyleMeta } from './enums-settings.js';
 import {
@@ -18,6 +19,9 @@ import {
   WideStatus,
 } from './enums.js';
 import type { InterfaceLanguage, Label } from './labels.js';
+
+// The deep-link rule is part of a creative's rules; exported with them.
+export * from './deeplinks.js';
 
 /** A meta element of a style (StyleMeta): title, description, icon, image, … */
 export type CreativeElement = EnumValue<typeof StyleMeta>;
@@ -163,6 +167,23 @@ export const CREATIVE_RULE_MESSAGES = {
     zh: '无动作时点击链接须留空',
   },
   configurationFormat: AD_MESSAGES.configurationFormat,
+  deeplinkFormat: {
+    en: 'Must be a link such as myapp://path',
+    zh: '请填写链接，例如 myapp://path',
+  },
+  deeplinkScheme: {
+    en: 'This kind of link is not allowed: use an app link (myapp://…) or http(s)',
+    zh: '不允许此类链接：请使用应用链接（myapp://…）或 http(s) 链接',
+  },
+  /** A monitor link refused by the server's outbound URL guard (as for DSP URLs). */
+  privateAddress: {
+    en: DSP_URL_MESSAGES.privateAddress,
+    zh: '不能指向私有或本机回环地址',
+  },
+  urlCredentials: {
+    en: DSP_URL_MESSAGES.credentials,
+    zh: '不能包含用户名或密码',
+  },
   materialMissing: {
     en: "There is no such material in the owner's library",
     zh: '素材库中没有这个素材',
@@ -235,12 +256,27 @@ export function creativeMessageText(message: string, lang: InterfaceLanguage): s
 
 // ---------------------------------------------------------------- content rules
 
-const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+/** No whitespace or control characters anywhere: the link becomes a redirect's Location. */
+const HTTP_URL = /^https?:\/\/[^\s\p{Cc}/$.?#][^\s\p{Cc}]*$/iu;
 /** tel:+33 1 23 45 67 89, +8613800138000, (555) 123-4567: 5 to 20 digits. */
 const PHONE = /^(tel:)?\+?[0-9 ()./-]+$/i;
 
 export function isHttpUrl(value: string): boolean {
   return HTTP_URL.test(value.trim());
+}
+
+/**
+ * Whether a stored click URL may be served (checked again at serve: rows saved before a rule
+ * changed may break it): what its click action asks for, nothing else.
+ */
+export function isServableClickUrl(clickAction: number, clickUrl: string): boolean {
+  if (clickUrl === '') return true;
+  return !clickActionIssues({
+    click_action: clickAction,
+    click_url: clickUrl,
+    app_name: 'x',
+    app_package: 'x',
+  }).some((issue) => issue.path === 'click_url');
 }
 
 export function isPhoneNumber(value: string): boolean {

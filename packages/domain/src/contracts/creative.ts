@@ -18,9 +18,11 @@ import {
 } from '../enums.js';
 import { AD_MESSAGES } from '../ad-messages.js';
 import {
+  CREATIVE_RULE_MESSAGES,
   GROUP_IMAGE_COUNT,
   clickActionIssues,
   creativeIssueText,
+  deeplinkProblem,
   isHttpUrl,
   isSpecialConfig,
 } from '../creative-rules.js';
@@ -36,15 +38,20 @@ const ZHttpUrl = z
   .trim()
   .max(2048)
   .refine((value) => isHttpUrl(value), { message: 'Must be an http(s) address' });
-/** A deep link: any app scheme (myapp://…) or an http(s) universal link. */
-const ZDeeplink = z.union([
-  z.literal(''),
-  z
-    .string()
-    .trim()
-    .max(2048)
-    .regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i, { message: 'Must be a link such as myapp://path' }),
-]);
+/**
+ * A deep link: an app scheme (myapp://…), intent:// or an http(s) universal link; never a
+ * scheme that runs script or reads local content (deeplinks.ts, checked again at serve).
+ */
+const ZDeeplink = z
+  .string()
+  .trim()
+  .max(2048)
+  .superRefine((value, context) => {
+    const problem = deeplinkProblem(value);
+    if (problem) {
+      context.addIssue({ code: 'custom', message: CREATIVE_RULE_MESSAGES[problem].en });
+    }
+  });
 
 const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: string) =>
   z.coerce

@@ -10,7 +10,14 @@
  * with their materials, the plans' owners; every DSP; the active SSP strategies of each
  * slot; and the impressions and clicks so far of CPC strategies (their click-rate estimate).
  */
-import { Billing, PlanStep, SimpleStatus, WideStatus } from '@adloom/domain';
+import {
+  Billing,
+  PlanStep,
+  SimpleStatus,
+  WideStatus,
+  isAllowedDeeplink,
+  isServableClickUrl,
+} from '@adloom/domain';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
@@ -80,6 +87,7 @@ const readSlots = (tx: Database) =>
     .select({
       id: slots.id,
       name: slots.name,
+      code: slots.code,
       status: slots.status,
       mediaId: slots.mediaId,
       mediaName: media.name,
@@ -248,8 +256,10 @@ function creativeOf(
     actionText: row.actionText,
     appName: row.appName,
     appPackage: row.appPackage,
-    clickUrl: row.clickUrl,
-    deeplinkUrl: row.deeplinkUrl,
+    // Checked again here, the one place every answer reads them from: a row saved before
+    // the rules tightened is served without the link it may no longer hold.
+    clickUrl: isServableClickUrl(row.clickAction, row.clickUrl) ? row.clickUrl : '',
+    deeplinkUrl: isAllowedDeeplink(row.deeplinkUrl) ? row.deeplinkUrl : '',
     impressionMonitorUrls: row.impressionMonitorUrls,
     clickMonitorUrls: row.clickMonitorUrls,
     specialConfig: row.specialConfig,
@@ -266,7 +276,9 @@ function allocationsOf(stored: unknown): SspStrategyConfig['allocations'] {
 
 export function buildSnapshot(rows: ConfigurationRows, version: number, now: number): Snapshot {
   const slotMap = new Map<number, SlotConfig>();
-  for (const row of rows.slots) {
+  const slotIdsByCode = new Map<string, number>();
+  for (const { code, ...row } of rows.slots) {
+    if (code) slotIdsByCode.set(code, row.id);
     slotMap.set(row.id, {
       ...row,
       styleIds: new Set(row.styleIds),
@@ -364,6 +376,7 @@ export function buildSnapshot(rows: ConfigurationRows, version: number, now: num
     version,
     builtAt: now,
     slots: slotMap,
+    slotIdsByCode,
     plans: planMap,
     strategies: strategyMap,
     creatives: creativeMap,

@@ -1,6 +1,8 @@
 import { ENDPOINTS } from '@adloom/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
 import { registerEndpoint } from '../../http/endpoint.js';
+import type { GuardOptions } from '../dsp/url-guard.js';
 import { approveCreatives, countAudit, listAudit, rejectCreatives } from './audit-service.js';
 import {
   createCreative,
@@ -9,6 +11,11 @@ import {
   modifyCreative,
   switchCreative,
 } from './service.js';
+
+/** Monitor links pass the outbound URL guard of demand partners, with its operator switch. */
+const guardOf = (config: Config): GuardOptions => ({
+  allowPrivate: config.dspAllowPrivateNetworks,
+});
 
 /** Creatives (/ad/idea) and their audit (/ad/exam). */
 export function registerCreativeRoutes(app: FastifyInstance): void {
@@ -21,11 +28,11 @@ export function registerCreativeRoutes(app: FastifyInstance): void {
   registerEndpoint(
     app,
     ENDPOINTS.createCreative,
-    async ({ db, auth, body }) => createCreative({ db, auth }, body),
+    async ({ db, auth, body, config }) => createCreative({ db, auth }, body, guardOf(config)),
     { refuseEmptyBody: true },
   );
-  registerEndpoint(app, ENDPOINTS.modifyCreative, async ({ db, auth, body }) =>
-    modifyCreative({ db, auth }, body),
+  registerEndpoint(app, ENDPOINTS.modifyCreative, async ({ db, auth, body, config }) =>
+    modifyCreative({ db, auth }, body, guardOf(config)),
   );
   registerEndpoint(app, ENDPOINTS.switchCreative, async ({ db, auth, body }) =>
     switchCreative({ db, auth }, body),

@@ -1,9 +1,10 @@
 /**
- * Creatives (spec §3 Creative, §4 review states); their audit is audit-service.ts. A creative belongs to the acting user; the rules of its style and click
- * action (packages/domain creative-rules.ts) and its materials' owner, kind, state and size
- * are checked before anything is written, each failure on its field. A new creative and a
- * content edit of a decided one wait for audit; every write and decision is one change_log
- * row. docs/decisions/creative-audit.md.
+ * Creatives (spec §3 Creative, §4 review states); their audit is audit-service.ts. A creative
+ * belongs to the acting user; the rules of its style and click action (packages/domain
+ * creative-rules.ts), its materials' owner, kind, state and size, and its monitor links
+ * (the outbound URL guard, monitor-links.ts) are checked before anything is written, each
+ * failure on its field. A new creative and a content edit of a decided one wait for audit;
+ * every write and decision is one change_log row. docs/decisions/creative-audit.md.
  */
 import {
   AppError,
@@ -35,7 +36,9 @@ import { recordChange } from '../changes/service.js';
 import { notFound, type SwitchBody, type Writer } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';
+import type { GuardOptions } from '../dsp/url-guard.js';
 import { materialAsset } from './assets.js';
+import { monitorUrlIssues } from './monitor-links.js';
 import * as repo from './repo.js';
 import type { CreativeRow, CreativeSort, CreativeView, MaterialRow } from './repo.js';
 
@@ -313,11 +316,19 @@ export async function getCreative(db: Database, auth: AuthContext, id: number) {
 }
 
 /** A new creative of the acting user; it waits for audit (review Auditing, never decided). */
-export async function createCreative(writer: Writer, body: CreativeFields): Promise<Creative> {
+export async function createCreative(
+  writer: Writer,
+  body: CreativeFields,
+  guard: GuardOptions,
+): Promise<Creative> {
   const { db, auth } = writer;
   const fields = normalized(body);
   const ownerId = auth.actingUser.id;
-  throwIssues(await fieldIssues(db, fields, ownerId));
+  const issues = await Promise.all([
+    fieldIssues(db, fields, ownerId),
+    monitorUrlIssues(fields, guard),
+  ]);
+  throwIssues(issues.flat());
   const id = await db.transaction(async (tx) => {
     const row = await repo.insertCreative(tx, {
       ...(columnsOf(fields) as repo.CreativeInsert),
@@ -347,7 +358,11 @@ export type ModifyCreativeBody = Partial<CreativeFields> & {
  * but the name sends a decided creative back to audit, its reason cleared; the log shows
  * the review going back too. A deleted creative stays as it is.
  */
-export async function modifyCreative(writer: Writer, body: ModifyCreativeBody): Promise<Creative> {
+export async function modifyCreative(
+  writer: Writer,
+  body: ModifyCreativeBody,
+  guard: GuardOptions,
+): Promise<Creative> {
   const { db, auth } = writer;
   const { id, note, ...patch } = body;
   const current = await loadInReach(db, auth, id);
@@ -358,7 +373,12 @@ export async function modifyCreative(writer: Writer, body: ModifyCreativeBody): 
   if (keys.length === 0) throw new AppError('noneUpdate');
   const changes = pickFields(sent as CreativeFields, keys);
   const merged: CreativeFields = { ...before, ...changes };
-  throwIssues(await fieldIssues(db, merged, current.ownerId, keys));
+  // Only the monitor links being written are checked: a saved one is not re-resolved.
+  const issues = await Promise.all([
+    fieldIssues(db, merged, current.ownerId, keys),
+    monitorUrlIssues(changes, guard),
+  ]);
+  throwIssues(issues.flat());
   const content = keys.some((key) => key !== 'name');
 
   await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdStyleType, ClickAction, type AdStyle } from '@adloom/domain';
+import { AdStyleType, CREATIVE_RULE_MESSAGES, ClickAction, type AdStyle } from '@adloom/domain';
 import { ApiError } from '../../lib/api';
 import { changeLanguage, setupI18n } from '../../lib/i18n';
 import {
@@ -126,6 +126,8 @@ describe('the creative form', () => {
       { path: 'group_material_ids.2', message: "There is no such material in the owner's library" },
       { path: 'special_config', message: 'Configuration format is incorrect' },
       { path: 'app_package', message: 'Use a package name such as com.example.app' },
+      { path: 'deeplink_url', message: CREATIVE_RULE_MESSAGES.deeplinkScheme.en },
+      { path: 'click_monitor_urls.1', message: CREATIVE_RULE_MESSAGES.privateAddress.en },
     ]);
     const translated = translatedError(error) as ApiError;
     expect(translated.fields).toEqual([
@@ -133,6 +135,8 @@ describe('the creative form', () => {
       { path: 'group_material_ids', message: '素材库中没有这个素材' },
       { path: 'special_config', message: '配置格式不正确' },
       { path: 'app_package', message: '请填写包名，例如 com.example.app' },
+      { path: 'deeplink_url', message: CREATIVE_RULE_MESSAGES.deeplinkScheme.zh },
+      { path: 'click_monitor_urls', message: '不能指向私有或本机回环地址' },
     ]);
     await changeLanguage('en');
   });

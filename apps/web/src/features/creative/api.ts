@@ -175,7 +175,6 @@ export function sizeHint(size: SizeLimit | null, t: TFunction = i18n.t): string 
 
 /** The creative contract's own schema messages, by their English text. */
 const SCHEMA_MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  'Must be a link such as myapp://path': 'creative.messages.deeplink',
   'Use a package name such as com.example.app': 'creative.messages.package',
   'Give the advertiser a reason': 'creative.messages.reason',
   'Unknown click action': 'creative.messages.clickAction',

@@ -90,7 +90,6 @@ export const creative = {
     call: 'Call',
   },
   messages: {
-    deeplink: 'Must be a link such as myapp://path',
     package: 'Use a package name such as com.example.app',
     reason: 'Give the advertiser a reason',
     clickAction: 'Unknown click action',

@@ -91,7 +91,6 @@ export const creative: typeof en = {
     call: '拨打电话',
   },
   messages: {
-    deeplink: '请填写链接，例如 myapp://path',
     package: '请填写包名，例如 com.example.app',
     reason: '请填写驳回原因',
     clickAction: '未知的点击动作',

@@ -17,5 +17,6 @@ export * from './contracts/index.js';
 export * from './creative-rules.js';
 export * from './openrtb.js';
 export * from './openrtb-request.js';
+export * from './prebid.js';
 export * from './serving.js';
 export * from './delivery.js';

@@ -270,6 +270,12 @@ export class DeliveryEngine {
     return current;
   }
 
+  /** Slots by their operator-set codes, for the OpenRTB entry points to find an impression's slot. */
+  async slotCodes(): Promise<ReadonlyMap<string, number>> {
+    const current = this.closed ? null : this.source.current();
+    return (current ?? (await this.snapshot())).slotIdsByCode;
+  }
+
   /** Picks up a configuration change now instead of within the next second (tests, tools). */
   async sync(): Promise<void> {
     await this.start();

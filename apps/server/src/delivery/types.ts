@@ -199,6 +199,8 @@ export interface Snapshot {
   /** Epoch ms. */
   builtAt: number;
   slots: ReadonlyMap<number, SlotConfig>;
+  /** Slots by the code an operator set on them (OpenRTB `tagid` or `ext.adloom.slot`). */
+  slotIdsByCode: ReadonlyMap<string, number>;
   plans: ReadonlyMap<number, PlanConfig>;
   strategies: ReadonlyMap<number, StrategyConfig>;
   creatives: ReadonlyMap<number, CreativeConfig>;

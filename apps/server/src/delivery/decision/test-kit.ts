@@ -164,6 +164,7 @@ export function snapshotOf(parts: WorldParts): Snapshot {
     version: 1,
     builtAt: NOW,
     slots: new Map((parts.slots ?? [slotConfig()]).map((s) => [s.id, s])),
+    slotIdsByCode: new Map(),
     plans: new Map(plans.map((p) => [p.id, p])),
     strategies,
     creatives,

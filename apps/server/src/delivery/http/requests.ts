@@ -98,21 +98,30 @@ export function formatOf(imp: Imp): 'banner' | 'native' | 'video' {
 
 /**
  * One impression of a BidRequest as a ServeRequest; undefined when it names no slot of ours
- * (tagid not a positive integer) or floors in another currency.
+ * (`slotId`, found by http/slot-reference.ts) or floors in another currency. The caps id is
+ * the buyer uid (ours, learnt in a user sync), else our user id cookie, else the request's
+ * user id, else the device's advertising id.
  */
 export function fromBidRequest(
   bidRequest: BidRequest,
   imp: Imp,
   channel: Channel,
-  context: { ip: string; ua: string; headerCountry: string },
+  context: {
+    ip: string;
+    ua: string;
+    headerCountry: string;
+    slotId: number | undefined;
+    /** Our user id cookie, when the caller is a browser that carries it. */
+    cookieUid?: string;
+  },
 ): ServeRequest | undefined {
-  const slotId = Number(imp.tagid);
-  if (!Number.isSafeInteger(slotId) || slotId <= 0) return undefined;
+  const slotId = context.slotId;
+  if (slotId === undefined) return undefined;
   if (imp.bidfloorcur && imp.bidfloorcur !== SERVING_CURRENCY) return undefined;
   const device = bidRequest.device ?? {};
   const os = OS_BY_NAME[(device.os ?? '').toLowerCase()] ?? 0;
   const ifa = device.ifa ?? '';
-  const uid = bidRequest.user?.id || ifa;
+  const uid = bidRequest.user?.buyeruid || context.cookieUid || bidRequest.user?.id || ifa;
   return {
     id: bidRequest.id,
     slotId,

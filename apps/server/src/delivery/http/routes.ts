@@ -1,21 +1,28 @@
 /**
  * The delivery engine's HTTP entry points, outside the console's envelope:
  * - GET  /serve/ad          the SDK request (query of SERVE_AD_PARAMS) → ServeAdAnswer JSON;
- * - POST /openrtb2/auction  an OpenRTB 2.6 BidRequest from a media or exchange → BidResponse,
- *                           204 on no bid, 400 on a malformed request;
+ * - POST /openrtb2/auction  an OpenRTB 2.6 BidRequest from a media, an exchange or Prebid.js
+ *                           → BidResponse, 204 on no bid, 400 naming the field of an invalid
+ *                           request (ZIncomingBidRequest);
  * - POST /dsp/openrtb2      our own DSP as a bidder for external exchanges (no upstream);
+ * - POST /cookie_sync, GET /setuid  user syncs in Prebid Server's formats (user-sync.ts);
  * - GET  /track/{imp,clk,win,bill}?t=…  counted once each, clicks redirect (302).
- * Bad SDK input answers the console's validation envelope naming the field.
+ * The OpenRTB and sync endpoints share a transport of their own (openrtb-transport.ts: CORS,
+ * content types, gzip, x-openrtb-version, OpenRTB error bodies). Bad SDK input answers the
+ * console's validation envelope naming the field.
  */
 import {
   AppError,
+  COOKIE_SYNC_PATH,
   OPENRTB_AUCTION_PATH,
-  OPENRTB_VERSION,
   OWN_DSP_PATH,
   SERVE_AD_PATH,
   SERVING_CURRENCY,
+  SETUID_PATH,
   TRACK_PATHS,
-  ZBidRequest,
+  ZIncomingBidRequest,
+  fieldOf,
+  withoutNulls,
   fromMicros,
   type BidRequest,
   type TrackKindValue,
@@ -26,17 +33,15 @@ import { answerOf, type DeliveryEngine, type Served } from '../engine.js';
 import type { Channel } from '../types.js';
 import { countryFromHeaders, formatOf, fromBidRequest, fromServeFacts } from './requests.js';
 import { parseServeQuery } from './serve-query.js';
-
-/** A 1×1 transparent GIF: what an impression pixel answers. */
-const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+import { refuse, registerPrebidFacing } from './openrtb-transport.js';
+import { PIXEL } from './pixel.js';
+import { slotIdOf, slotReferenceOf } from './slot-reference.js';
+import { cookieSync, cookieUidOf, setUid } from './user-sync.js';
 /**
  * Machine-to-machine JSON, images and redirects, outside the API docs. No browser security
  * headers: the ad routes' context has no helmet (app.ts), whose hooks cost every request.
  */
 const ROUTE_OPTIONS = { schema: { hide: true } };
-
-/** The most impressions of one BidRequest we decide. */
-const MAX_IMPS = 10;
 
 function originOf(request: FastifyRequest): string {
   return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -50,11 +55,10 @@ function contextOf(request: FastifyRequest) {
   };
 }
 
-function openRtbError(reply: FastifyReply, message: string) {
-  return reply
-    .code(400)
-    .header('x-openrtb-version', OPENRTB_VERSION)
-    .send({ error: 'Invalid bid request', message });
+/** The request's id when it has a usable one, for the error answer. */
+function idOf(body: unknown): string {
+  if (typeof body !== 'object' || body === null || !('id' in body)) return '';
+  return typeof body.id === 'string' ? body.id : '';
 }
 
 async function auction(
@@ -63,21 +67,21 @@ async function auction(
   reply: FastifyReply,
   channel: Channel,
 ) {
-  const parsed = ZBidRequest.safeParse(request.body);
+  // null is absent (2.6); the transport has set x-openrtb-version and CORS already.
+  const body = withoutNulls(request.body);
+  const parsed = ZIncomingBidRequest.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return openRtbError(
-      reply,
-      `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
-    );
+    return refuse(reply, idOf(body), fieldOf(issue?.path ?? []), issue?.message ?? 'invalid');
   }
   const bidRequest: BidRequest = parsed.data;
   const origin = originOf(request);
-  const context = contextOf(request);
-  const imps = bidRequest.imp.slice(0, MAX_IMPS);
+  const context = { ...contextOf(request), cookieUid: cookieUidOf(request) };
+  const slotCodes = await engine.slotCodes();
   const won = await Promise.all(
-    imps.map(async (imp) => {
-      const serveRequest = fromBidRequest(bidRequest, imp, channel, context);
+    bidRequest.imp.map(async (imp) => {
+      const slotId = slotIdOf(slotReferenceOf(imp), slotCodes);
+      const serveRequest = fromBidRequest(bidRequest, imp, channel, { ...context, slotId });
       if (!serveRequest) return null;
       const served = await engine.serve(serveRequest, { origin });
       return served.claims ? { imp, served } : null;
@@ -87,7 +91,6 @@ async function auction(
     const bid = entry ? bidOf(entry.imp, entry.served, channel, origin) : null;
     return bid ? [bid] : [];
   });
-  reply.header('x-openrtb-version', OPENRTB_VERSION);
   if (bids.length === 0) return reply.code(204).send();
   return reply.send({
     id: bidRequest.id,
@@ -150,12 +153,24 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
       .send(served.answerJson);
   });
 
-  app.post(OPENRTB_AUCTION_PATH, ROUTE_OPTIONS, (request, reply) =>
-    auction(engine(), request, reply, 'openrtb'),
-  );
-  app.post(OWN_DSP_PATH, ROUTE_OPTIONS, (request, reply) =>
-    auction(engine(), request, reply, 'dsp'),
-  );
+  registerPrebidFacing(app, [
+    {
+      method: 'POST',
+      url: OPENRTB_AUCTION_PATH,
+      handler: (request, reply) => auction(engine(), request, reply, 'openrtb'),
+    },
+    {
+      method: 'POST',
+      url: OWN_DSP_PATH,
+      handler: (request, reply) => auction(engine(), request, reply, 'dsp'),
+    },
+    {
+      method: 'POST',
+      url: COOKIE_SYNC_PATH,
+      handler: (request, reply) => cookieSync(request, reply, originOf(request)),
+    },
+    { method: 'GET', url: SETUID_PATH, handler: setUid },
+  ]);
 
   const track = (kind: TrackKindValue) => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Record<string, unknown>;

@@ -105,6 +105,7 @@ export function buildSnapshot(parts: {
     version: 1,
     builtAt: 0,
     slots: new Map((parts.slots ?? []).map((slot) => [slot.id, slot])),
+    slotIdsByCode: new Map(),
     plans: new Map(),
     strategies: new Map(),
     creatives: new Map(),

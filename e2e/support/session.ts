@@ -22,7 +22,8 @@ export async function signInAs(
 ): Promise<void> {
   await signIn(page, username, password);
   await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('navigation')).toBeVisible();
+  // The top bar's user menu shows at every width (on a phone the menu is a closed drawer).
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
 export async function openUserMenu(page: Page): Promise<void> {

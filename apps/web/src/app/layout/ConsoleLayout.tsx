@@ -1,11 +1,12 @@
 /**
  * The console shell (spec §1): a collapsible side menu (its state kept in the sidebar
  * cookie), a top bar with the page trail, proxy banner, language switch and user menu,
- * the page, and the copyright footer.
+ * the page, and the copyright footer. On a phone (below 768 px) the menu is a drawer opened
+ * from the top bar, as Ant Design Pro does, and the page gets the whole width.
  */
 import { Suspense, useState } from 'react';
-import { Button, Layout } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout } from 'antd';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import Cookies from 'js-cookie';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,18 +19,40 @@ import { trailOf } from './navigation';
 import { ProxyBanner } from './ProxyBanner';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
+import { useNarrowScreen } from './useNarrowScreen';
 import styles from './ConsoleLayout.module.css';
 
 /** Sidebar cookie values: '1' opened, '0' collapsed. */
 const SIDEBAR_OPENED = '1';
 const SIDEBAR_COLLAPSED = '0';
+const MENU_WIDTH = 220;
+/** Ant Design's dark sider and menu colour, behind the phone's menu drawer too. */
+const DARK_MENU_BACKGROUND = '#001529';
+
+function Brand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <Link to="/dashboard" className={styles.brand}>
+      <img src={logo} alt="" width={28} height={28} />
+      {!collapsed && <span>{PRODUCT_TITLE}</span>}
+      {collapsed && <span className="adl-visually-hidden">{PRODUCT_TITLE}</span>}
+    </Link>
+  );
+}
 
 function Shell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const narrow = useNarrowScreen();
   const [collapsed, setCollapsed] = useState(
     () => Cookies.get(COOKIES.sidebar) === SIDEBAR_COLLAPSED,
   );
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // A phone's menu closes once it has taken the person somewhere.
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname);
+    setDrawerOpen(false);
+  }
 
   const toggle = () => {
     const next = !collapsed;
@@ -41,37 +64,60 @@ function Shell() {
     });
   };
   const trail = trailOf(pathname);
+  const menu = (
+    <nav aria-label={t('layout.mainMenu')}>
+      <SideMenu collapsed={!narrow && collapsed} />
+    </nav>
+  );
 
   return (
     <Layout className={styles.shell}>
       <a className="adl-skip-link" href="#main-content">
         {t('layout.skipToContent')}
       </a>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        width={220}
-        className={styles.sider}
-      >
-        <Link to="/dashboard" className={styles.brand}>
-          <img src={logo} alt="" width={28} height={28} />
-          {!collapsed && <span>{PRODUCT_TITLE}</span>}
-          {collapsed && <span className="adl-visually-hidden">{PRODUCT_TITLE}</span>}
-        </Link>
-        <nav aria-label={t('layout.mainMenu')}>
-          <SideMenu collapsed={collapsed} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
+      {narrow ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={MENU_WIDTH}
+          closable={false}
+          styles={{ body: { padding: 0, background: DARK_MENU_BACKGROUND } }}
+        >
+          <Brand collapsed={false} />
+          {menu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={MENU_WIDTH}
+          className={styles.sider}
+        >
+          <Brand collapsed={collapsed} />
+          {menu}
+        </Layout.Sider>
+      )}
+      <Layout className={styles.main}>
         <Layout.Header className={styles.header}>
-          <Button
-            type="text"
-            onClick={toggle}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
-            aria-expanded={!collapsed}
-          />
+          {narrow ? (
+            <Button
+              type="text"
+              onClick={() => setDrawerOpen(true)}
+              icon={<MenuOutlined />}
+              aria-label={t('layout.expandMenu')}
+              aria-expanded={drawerOpen}
+            />
+          ) : (
+            <Button
+              type="text"
+              onClick={toggle}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
+              aria-expanded={!collapsed}
+            />
+          )}
           <div className={styles.trail}>
             {trail.map((key, index) => (
               <span key={key} aria-current={index === trail.length - 1 ? 'page' : undefined}>

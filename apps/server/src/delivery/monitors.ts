@@ -3,12 +3,18 @@
  * win notice): fired from the server after the event, never on the request's path. Bounded
  * on every side: at most MAX_IN_FLIGHT at once (more are dropped and counted), a deadline per
  * call, no redirects followed, and the outbound URL guard so a creative cannot make the
- * server call into private networks.
+ * server call into private networks. The guard runs inside the connection's own DNS lookup
+ * (getGuarded): the addresses checked are the ones connected to, so a name cannot answer a
+ * public address to a check and a private one to the connection (DNS rebinding).
  */
-import { checkOutboundUrl } from '../modules/dsp/url-guard.js';
+import { outboundUrlProblem } from '@adloom/domain';
+import { getGuarded } from '../modules/dsp/outbound.js';
+import type { Resolver } from '../modules/dsp/url-guard.js';
 
 const MAX_IN_FLIGHT = 64;
 const TIMEOUT_MS = 2_000;
+/** A ping's answer is not read beyond this. */
+const MAX_ANSWER_BYTES = 1_024;
 
 export interface MonitorStats {
   sent: number;
@@ -21,7 +27,13 @@ export class MonitorPinger {
   private readonly pending = new Set<Promise<void>>();
   readonly stats: MonitorStats = { sent: 0, failed: 0, dropped: 0 };
 
-  constructor(private readonly options: { allowPrivate: boolean }) {}
+  constructor(
+    private readonly options: {
+      allowPrivate: boolean;
+      /** DNS of the connections (tests); the system resolver otherwise. */
+      resolve?: Resolver;
+    },
+  ) {}
 
   /** Fires each URL once, in the background. */
   fire(urls: readonly string[]): void {
@@ -42,18 +54,19 @@ export class MonitorPinger {
 
   private async ping(url: string): Promise<void> {
     try {
-      const verdict = await checkOutboundUrl(url, { allowPrivate: this.options.allowPrivate });
-      if (!verdict.ok) {
+      if (outboundUrlProblem(url)) {
         this.stats.failed += 1;
         return;
       }
-      const response = await fetch(url, {
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+      const result = await getGuarded(url, {
+        timeoutMs: TIMEOUT_MS,
+        allowPrivate: this.options.allowPrivate,
+        maxBytes: MAX_ANSWER_BYTES,
         headers: { 'user-agent': 'Adloom-Monitor/1.0' },
+        ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
       });
-      await response.body?.cancel();
-      this.stats.sent += 1;
+      if (result.kind === 'answered') this.stats.sent += 1;
+      else this.stats.failed += 1;
     } catch {
       this.stats.failed += 1;
     }

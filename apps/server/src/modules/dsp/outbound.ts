@@ -1,7 +1,9 @@
 /**
- * One guarded outbound HTTP POST, for calls to demand partners: the URL guard on the
- * address actually connected to, no redirects followed, no proxy, no connection reuse, a
- * hard deadline over the whole exchange and a cap on the body read.
+ * One guarded outbound HTTP exchange, for calls to demand partners (POST) and monitor pings
+ * (GET): the URL guard on the address actually connected to — one DNS lookup per connection,
+ * whose addresses are checked and then connected to (no second lookup to rebind) — no
+ * redirects followed, no proxy, no connection reuse, a hard deadline over the whole
+ * exchange and a cap on the body read.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -52,12 +54,36 @@ function describeNetworkError(error: Error, url: URL): string {
   return error.message || String(code ?? 'Network error');
 }
 
+/** A JSON POST (OpenRTB bid requests, the test action). */
 export function postJson(url: string, body: unknown, options: PostOptions): Promise<PostResult> {
+  const payload = Buffer.from(JSON.stringify(body));
+  return sendGuarded(url, 'POST', payload, {
+    ...options,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(payload.length),
+      accept: 'application/json',
+      'user-agent': 'Adloom/1.0 (OpenRTB test)',
+      ...options.headers,
+    },
+  });
+}
+
+/** A GET whose answer only matters as having come (monitor pings, win notices). */
+export function getGuarded(url: string, options: PostOptions): Promise<PostResult> {
+  return sendGuarded(url, 'GET', null, options);
+}
+
+function sendGuarded(
+  url: string,
+  method: 'GET' | 'POST',
+  payload: Buffer | null,
+  options: PostOptions,
+): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.max(0, Math.round(performance.now() - started));
   const target = new URL(url);
   const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES;
-  const payload = Buffer.from(JSON.stringify(body));
 
   // An address literal is never looked up: check it before anything is sent.
   const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -94,16 +120,10 @@ export function postJson(url: string, body: unknown, options: PostOptions): Prom
 
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(target, {
-      method: 'POST',
+      method,
       agent: false,
       lookup: guardedLookup(options.allowPrivate, options.resolve),
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(payload.length),
-        accept: 'application/json',
-        'user-agent': 'Adloom/1.0 (OpenRTB test)',
-        ...options.headers,
-      },
+      headers: options.headers ?? {},
     });
     timer.id = setTimeout(() => {
       fail(new DeadlineError());
@@ -160,6 +180,7 @@ export function postJson(url: string, body: unknown, options: PostOptions): Prom
       response.on('error', fail);
       response.on('aborted', () => fail(new Error(`${target.host} aborted the answer`)));
     });
-    request.end(payload);
+    if (payload) request.end(payload);
+    else request.end();
   });
 }

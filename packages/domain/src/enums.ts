@@ -209,6 +209,8 @@ export const OrientationKey = defineEnum({
   model: { value: 'model', en: 'Model', zh: '机型' },
   pkg: { value: 'pkg', en: 'App package', zh: '应用包名' },
   osv: { value: 'osv', en: 'OS version', zh: '系统版本' },
+  /** An exchange's web inventory (OpenRTB `site.domain`); a domain also covers its subdomains. */
+  siteDomain: { value: 'siteDomain', en: 'Site domain', zh: '网站域名' },
   audience: { value: 'audience', en: 'Audience characteristics', zh: '人群特征' },
 });
 export type OrientationKeyValue = (typeof OrientationKey.values)[number];

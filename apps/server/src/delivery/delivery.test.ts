@@ -263,22 +263,26 @@ describe('OpenRTB entry points', () => {
   it('bills an own-DSP sale once, at the exchange price from the billing notice', async () => {
     const s = await buildServingScenario(t.db, { plan: { bid: 3_000_000 } });
     await engine().sync();
+    // An exchange's own tagid: the own DSP needs no slot of ours.
+    const payload = bidRequest(s.slot.id);
     const response = await t.app.inject({
       method: 'POST',
       url: '/dsp/openrtb2',
-      payload: bidRequest(s.slot.id),
+      payload: { ...payload, imp: [{ ...payload.imp[0], tagid: 'exchange-placement-17' }] },
     });
     expect(response.statusCode).toBe(200);
     const answer = response.json() as { seatbid: { bid: { nurl: string; burl: string }[] }[] };
     const bid = must(must(answer.seatbid[0], 'a seat').bid[0], 'a bid');
     expect(bid.burl).toContain('${AUCTION_PRICE}');
-    const burl = local(bid.burl.replace('${AUCTION_PRICE}', '0.4'));
+    // Our bid is the request's floor 0.2 + 0.01 (no slot floor): the exchange cleared below it.
+    const burl = local(bid.burl.replace('${AUCTION_PRICE}', '0.15'));
     expect((await t.app.inject({ method: 'GET', url: burl })).statusCode).toBe(204);
     await t.app.inject({ method: 'GET', url: burl });
-    await t.app.inject({ method: 'GET', url: local(bid.nurl.replace('${AUCTION_PRICE}', '0.4')) });
+    await t.app.inject({ method: 'GET', url: local(bid.nurl.replace('${AUCTION_PRICE}', '0.15')) });
     await engine().flush();
-    const stats = await statsOf(s);
-    expect(stats.cost).toBe(400);
-    expect((await spendOf(s.advertiser.id)).total).toBe(400);
+    // Exchange sales are counted on the exchange stand-in slot, 0.
+    const stats = await statsOf({ plan: s.plan, slot: { id: 0 } });
+    expect(stats.cost).toBe(150);
+    expect((await spendOf(s.advertiser.id)).total).toBe(150);
   });
 });

@@ -30,6 +30,7 @@ import {
 } from './answer.js';
 import { decideOwn, NO_CANDIDATES, runAuction } from './decision/decide.js';
 import { floorOf } from './decision/pricing.js';
+import { slotOf } from './decision/exchange.js';
 import { MonitorPinger } from './monitors.js';
 import type { Accounting, EventDims, Reservation, StateStore } from './ports.js';
 import { loadSnapshot } from './snapshot/load.js';
@@ -291,7 +292,8 @@ export class DeliveryEngine {
     // Built once the engine has started: no await on the hot path (a closed engine refuses).
     const current = this.closed ? null : this.source.current();
     const snapshot = current ?? (await this.snapshot());
-    const slot = snapshot.slots.get(request.slotId);
+    // The own DSP decides an exchange's impression on the exchange stand-in slot.
+    const slot = slotOf(snapshot, request);
     const count = !request.test && slot !== undefined;
 
     const history = request.uid ? await this.store.userHistory(request.uid) : EMPTY_HISTORY;

@@ -32,7 +32,13 @@ export function compileRules(stored: unknown): CompiledRule[] {
         rule.values
           .map((value) => String(value).trim())
           .filter(Boolean)
-          .map((value) => (rule.key === 'country' ? value.toUpperCase() : value)),
+          .map((value) =>
+            rule.key === 'country'
+              ? value.toUpperCase()
+              : rule.key === 'siteDomain'
+                ? value.toLowerCase()
+                : value,
+          ),
       ),
     }));
 }
@@ -47,7 +53,8 @@ function valuesOf(request: ServeRequest, key: OrientationKeyValue): string | rea
     case 'network':
       return request.network ? String(request.network) : '';
     case 'slot':
-      return String(request.slotId);
+      // The own DSP's exchange traffic is on no slot of ours (decision/exchange.ts).
+      return request.channel === 'dsp' ? '' : String(request.slotId);
     case 'uid':
       return request.uid;
     case 'appVersion':
@@ -68,6 +75,8 @@ function valuesOf(request: ServeRequest, key: OrientationKeyValue): string | rea
       return request.osv;
     case 'audience':
       return request.audience;
+    case 'siteDomain':
+      return request.domain ?? '';
     default:
       return '';
   }
@@ -84,10 +93,23 @@ function audienceMatches(values: ReadonlySet<string>, carried: readonly string[]
   );
 }
 
+/** A site domain matches a listed domain or any subdomain of one (`news.example.com` → `example.com`). */
+function domainMatches(values: ReadonlySet<string>, domain: string): boolean {
+  let rest = domain;
+  for (;;) {
+    if (values.has(rest)) return true;
+    const dot = rest.indexOf('.');
+    if (dot < 0) return false;
+    rest = rest.slice(dot + 1);
+  }
+}
+
 export function ruleMatches(rule: CompiledRule, request: ServeRequest): boolean {
   const carried = valuesOf(request, rule.key);
   let hit: boolean;
-  if (typeof carried === 'string') hit = carried !== '' && rule.values.has(carried);
+  if (rule.key === 'siteDomain')
+    hit = carried !== '' && domainMatches(rule.values, carried as string);
+  else if (typeof carried === 'string') hit = carried !== '' && rule.values.has(carried);
   else hit = rule.key === 'audience' && audienceMatches(rule.values, carried);
   return rule.include ? hit : !hit;
 }

@@ -44,6 +44,15 @@ export interface ServeRequest {
   channel: Channel;
   /** OpenRTB test traffic: decided and answered, never counted or billed. */
   test: boolean;
+  /** The site's domain (OpenRTB `site.domain`), lower case; '' or absent when unknown. */
+  domain?: string;
+  /** An OpenRTB impression: only creatives it accepts may bid (openrtb/imp.ts). */
+  fit?: ImpFit;
+}
+
+/** Which creatives an OpenRTB impression can be answered with (its media types, sizes, assets). */
+export interface ImpFit {
+  accepts(creative: CreativeConfig): boolean;
 }
 
 // ---------------------------------------------------------------- snapshot

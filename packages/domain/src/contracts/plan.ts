@@ -70,8 +70,12 @@ export const ORIENTATION_VALUE_FORMAT: Record<OrientationKeyValue, (value: strin
   idfa: (value) => UUID.test(value),
   brand: (value) => /^[a-z0-9][a-z0-9_-]{0,31}$/.test(value),
   model: (value) => /^[A-Za-z0-9][A-Za-z0-9 _.+-]{0,63}$/.test(value),
-  pkg: (value) => /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/.test(value),
+  // An Android package or iOS bundle id, or an App Store id (digits) as exchanges send it.
+  pkg: (value) =>
+    /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/.test(value) || /^\d{1,12}$/.test(value),
   osv: (value) => VERSION.test(value),
+  siteDomain: (value) =>
+    value.length <= 253 && /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value),
   audience: (value) => /^[a-z0-9][a-z0-9_-]{0,31}(\/[a-z0-9][a-z0-9_-]{0,31})?$/.test(value),
 };
 
@@ -85,6 +89,7 @@ export const FREE_ENTRY_ORIENTATION_KEYS: readonly OrientationKeyValue[] = [
   'pkg',
   'osv',
   'slot',
+  'siteDomain',
 ];
 
 /** Splits pasted text (lines, commas, spaces, semicolons) into distinct values. */

@@ -28,6 +28,7 @@ import type {
 } from '../types.js';
 import { diagnoseOwnBids, slotFates } from './diagnose.js';
 import { slotRejection } from './eligibility.js';
+import { slotOf } from './exchange.js';
 import { rankOwnBids } from './rank.js';
 
 /** The engine runs the auction next to the decision it feeds. */
@@ -71,7 +72,7 @@ export function decideOwn(
   request: ServeRequest,
   ctx: DecideContext,
 ): OwnDecision {
-  const slot = snapshot.slots.get(request.slotId);
+  const slot = slotOf(snapshot, request);
   if (!slot) return { slot, noFill: NoFillReason.unknownSlot, ranked: [], candidates: [] };
   const slotReason = slotRejection(slot, request);
   if (slotReason !== null) {

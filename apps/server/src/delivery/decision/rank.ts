@@ -5,7 +5,7 @@
  * rejected candidate costs no allocation: plan verdicts live in reused arrays, bids were
  * built with the snapshot. Same rules, same order as the diagnosis (diagnose.ts).
  */
-import type { OwnBid, ServeRequest, SlotConfig, Snapshot } from '../types.js';
+import type { ImpFit, OwnBid, ServeRequest, SlotConfig, Snapshot } from '../types.js';
 import {
   languageSegmentOf,
   planCountOf,
@@ -138,22 +138,28 @@ function bidOf(
   }
   if (verdicts.caps[planIndex] === FAIL) return null;
 
-  if (!osBound || request.os === 0) {
+  const { fit } = request;
+  if ((!osBound || request.os === 0) && !fit) {
     return fitting[creativeIndex(scope.hash, strategy.id, fitting.length)] ?? null;
   }
   let eligible = 0;
   let first: OwnBid | null = null;
   for (const bid of fitting) {
-    if (!osFits(bid.creative, request)) continue;
+    if (!creativeFits(bid, request, fit)) continue;
     if (eligible === 0) first = bid;
     eligible += 1;
   }
   if (eligible <= 1) return first;
   let skip = creativeIndex(scope.hash, strategy.id, eligible);
   for (const bid of fitting) {
-    if (!osFits(bid.creative, request)) continue;
+    if (!creativeFits(bid, request, fit)) continue;
     if (skip === 0) return bid;
     skip -= 1;
   }
   return null;
+}
+
+/** The device runs the creative and, for an OpenRTB impression, the impression takes it. */
+function creativeFits(bid: OwnBid, request: ServeRequest, fit: ImpFit | undefined): boolean {
+  return osFits(bid.creative, request) && (fit === undefined || fit.accepts(bid.creative));
 }

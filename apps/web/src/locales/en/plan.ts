@@ -169,9 +169,10 @@ export const plan = {
       oaid: 'OAIDs: 16–64 hexadecimal characters and -',
       imei: 'IMEIs of 14–16 digits, or their MD5',
       idfa: 'IDFAs such as 6D92078A-8246-4BA4-AE5B-76104861E7DC',
-      pkg: 'Package names such as com.example.app',
+      pkg: 'Package or bundle ids such as com.example.app, or App Store ids (digits)',
       osv: 'OS versions such as 14.2',
       slot: 'Slot ids (numbers)',
+      siteDomain: 'Site domains such as example.com (their subdomains included)',
     },
   },
   creatives: {

@@ -168,9 +168,10 @@ export const plan: typeof en = {
       oaid: 'OAID：16–64 位十六进制字符和 -',
       imei: '14–16 位数字的 IMEI，或其 MD5',
       idfa: 'IDFA，例如 6D92078A-8246-4BA4-AE5B-76104861E7DC',
-      pkg: '包名，例如 com.example.app',
+      pkg: '包名或 Bundle ID，例如 com.example.app，或 App Store ID（数字）',
       osv: '系统版本，例如 14.2',
       slot: '广告位 ID（数字）',
+      siteDomain: '网站域名，例如 example.com（包含其子域名）',
     },
   },
   creatives: {

@@ -1,0 +1,180 @@
+/**
+ * The bids of an OpenRTB answer (/openrtb2/auction, /dsp/openrtb2), built from the request:
+ * an own creative answers in the form the impression takes (imp.ts: banner HTML at a size
+ * among its formats, VAST for video, Native 1.2 over its asset list) with `mtype`, `w`/`h`,
+ * `crid`, `adomain`; a partner's winning markup is passed on only when it is a type and size
+ * the impression takes. Prices are in US dollars: a request whose `cur` excludes them gets
+ * no bid (no conversion yet).
+ */
+import { SERVING_CURRENCY, fromMicros, type Bid, type BidRequest, type Imp } from '@adloom/domain';
+import { answerOf, type Served } from '../engine.js';
+import type { Channel, CreativeConfig } from '../types.js';
+import { MType, type ImpForm, type ImpSpec } from './imp.js';
+import { nativeAnswerIssues } from './conformance.js';
+import { nativeMarkup } from './native.js';
+import { vastMarkup } from './vast.js';
+
+/**
+ * The no-bid reason of a request we cannot price: its `cur` excludes US dollars (an
+ * exchange-specific code, 2.6 List: No-Bid Reason Codes "500+").
+ */
+export const NBR_UNSUPPORTED_CURRENCY = 500;
+
+/** The currency we answer in, or null when the request allows none we price in. */
+export function answerCurrency(request: Pick<BidRequest, 'cur'>): string | null {
+  const allowed = request.cur;
+  if (!allowed || allowed.length === 0) return SERVING_CURRENCY;
+  return allowed.some((code) => code.trim().toUpperCase() === SERVING_CURRENCY)
+    ? SERVING_CURRENCY
+    : null;
+}
+
+/** An impression floor we can honour: in US dollars, or 0 in any currency (nothing to convert). */
+export function floorPriced(imp: Pick<Imp, 'bidfloor' | 'bidfloorcur'>): boolean {
+  if (!imp.bidfloor) return true;
+  return !imp.bidfloorcur || imp.bidfloorcur.trim().toUpperCase() === SERVING_CURRENCY;
+}
+
+const absoluteIn = (origin: string) => (url: string) =>
+  /^https?:\/\//.test(url) ? url : `${origin}${url}`;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** What a creative answers with whatever the request: worked out once per creative. */
+interface CreativeParts {
+  /** The landing page's domain, for `adomain` (empty when it has no web landing page). */
+  adomain: readonly string[];
+}
+const partsByCreative = new WeakMap<CreativeConfig, CreativeParts>();
+
+function partsOf(creative: CreativeConfig): CreativeParts {
+  let parts = partsByCreative.get(creative);
+  if (!parts) {
+    let host = '';
+    try {
+      const url = new URL(creative.clickUrl);
+      if (url.protocol === 'http:' || url.protocol === 'https:') host = url.hostname.toLowerCase();
+    } catch {
+      host = '';
+    }
+    parts = { adomain: host ? [host.replace(/^www\./, '')] : [] };
+    partsByCreative.set(creative, parts);
+  }
+  return parts;
+}
+
+/** Banner HTML: the main visual at its size, or the title as a text ad, and our beacon. */
+function bannerMarkup(
+  creative: CreativeConfig,
+  form: ImpForm,
+  urls: { impression: string; click: string },
+  absolute: (url: string) => string,
+): string {
+  const visual = creative.image ?? creative.images[0] ?? creative.icon;
+  const body =
+    visual && creative.width > 0
+      ? `<img src="${escapeHtml(absolute(visual.url))}" width="${form.w}" height="${form.h}" alt="${escapeHtml(creative.title)}" style="border:0">`
+      : `<span style="display:inline-block;width:${form.w}px;height:${form.h}px;overflow:hidden">${escapeHtml(creative.title || creative.name)}</span>`;
+  const pixel = `<img src="${escapeHtml(urls.impression)}" width="1" height="1" style="display:none" alt="">`;
+  return `<a href="${escapeHtml(urls.click)}" target="_blank" rel="noopener">${body}</a>${pixel}`;
+}
+
+function ownMarkup(
+  creative: CreativeConfig,
+  form: ImpForm,
+  urls: { impression: string; click: string },
+  origin: string,
+  servingId: string,
+  spec: ImpSpec,
+): string {
+  const absolute = absoluteIn(origin);
+  switch (form.mtype) {
+    case MType.video:
+      return spec.video ? vastMarkup(spec.video, creative, urls, absolute, servingId) : '';
+    case MType.native:
+      return spec.native ? nativeMarkup(spec.native, form.assets, creative, urls, absolute) : '';
+    default:
+      return bannerMarkup(creative, form, urls, absolute);
+  }
+}
+
+/** A partner's markup type, told from the markup itself (partners rarely send `mtype`). */
+function partnerMtype(adm: string): number {
+  const head = adm.trimStart();
+  if (head.startsWith('<VAST') || head.startsWith('<?xml')) return MType.video;
+  if (head.startsWith('{')) return MType.native;
+  return MType.banner;
+}
+
+/** The partner's size when the impression takes it; its only size when the partner said none. */
+function partnerBannerSize(spec: ImpSpec, w: number, h: number): { w: number; h: number } | null {
+  const banner = spec.banner;
+  if (!banner) return null;
+  if (w > 0 && h > 0) {
+    const listed =
+      banner.sizes.length === 0 ||
+      banner.sizes.some((size) => size.w === w && size.h === h) ||
+      banner.flex.some((flex) => w >= flex.wmin && w * flex.hratio === h * flex.wratio);
+    return listed ? { w, h } : null;
+  }
+  return banner.sizes.length === 1 ? (banner.sizes[0] ?? null) : null;
+}
+
+export function bidOf(
+  imp: Imp,
+  spec: ImpSpec,
+  served: Served,
+  channel: Channel,
+  origin: string,
+): Bid | null {
+  const { decision, urls, claims } = served;
+  const winner = decision.winner;
+  if (!winner || !urls || !claims) return null;
+  const price = fromMicros(decision.price);
+  if (winner.kind === 'partner') {
+    const answer = answerOf(served);
+    const adm = answer.fill ? answer.ad.adm : '';
+    const mtype = partnerMtype(adm);
+    let size: { w: number; h: number } | null = { w: winner.w, h: winner.h };
+    if (mtype === MType.banner) size = partnerBannerSize(spec, winner.w, winner.h);
+    else if (mtype === MType.video && !spec.video) size = null;
+    else if (mtype === MType.native) {
+      const request = spec.native && (imp.native as { request?: unknown } | undefined)?.request;
+      if (!request || nativeAnswerIssues(request, adm).length > 0) size = null;
+    }
+    // What the impression does not take is no bid, rather than a bid the caller must refuse.
+    if (!size) return null;
+    return {
+      id: claims.id,
+      impid: imp.id,
+      price,
+      adm,
+      ...(served.noticeUrl ? { nurl: served.noticeUrl } : {}),
+      ...(winner.crid ? { crid: winner.crid } : {}),
+      ...(winner.adomain.length > 0 ? { adomain: [...winner.adomain] } : {}),
+      ...(size.w > 0 && size.h > 0 ? { w: size.w, h: size.h } : {}),
+      mtype,
+    };
+  }
+  const { creative, plan } = winner;
+  const form = spec.formFor(creative);
+  if (!form) return null;
+  const { adomain } = partsOf(creative);
+  return {
+    id: claims.id,
+    impid: imp.id,
+    price,
+    adm: ownMarkup(creative, form, urls, origin, claims.id, spec),
+    // An exchange buying from our own DSP tells us its price through these macros.
+    ...(channel === 'dsp'
+      ? { nurl: `${urls.win}&p=\${AUCTION_PRICE}`, burl: `${urls.bill}&p=\${AUCTION_PRICE}` }
+      : {}),
+    adid: String(creative.id),
+    crid: String(creative.id),
+    cid: String(plan.id),
+    ...(adomain.length > 0 ? { adomain: [...adomain] } : {}),
+    ...(creative.appPackage ? { bundle: creative.appPackage } : {}),
+    ...(form.w > 0 && form.h > 0 ? { w: form.w, h: form.h } : {}),
+    mtype: form.mtype,
+  };
+}

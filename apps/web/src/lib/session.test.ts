@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COOKIES } from '@adloom/domain';
 import {
   PROXY_STORAGE_KEY,
   captureProxyUser,
@@ -8,6 +10,7 @@ import {
   safeRedirect,
   storeTokens,
   clearTokens,
+  tokenCookieOptions,
 } from './session';
 
 describe('safeRedirect', () => {
@@ -67,6 +70,30 @@ describe('proxy user', () => {
 });
 
 describe('tokens', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('are kept in Strict same-site cookies, not Secure on a plain http page', () => {
+    const set = vi.spyOn(Cookies, 'set');
+    storeTokens({ adminToken: 'a', serviceToken: 's' }, '2099-01-01T00:00:00Z');
+    expect(window.location.protocol).toBe('http:');
+    expect(set).toHaveBeenCalledTimes(2);
+    for (const [name, , attributes] of set.mock.calls) {
+      expect([COOKIES.adminToken, COOKIES.serviceToken]).toContain(name);
+      expect(attributes).toEqual({
+        sameSite: 'strict',
+        path: '/',
+        expires: new Date('2099-01-01T00:00:00Z'),
+      });
+    }
+  });
+
+  it('are Secure when the console is served over https', () => {
+    expect(tokenCookieOptions('https:')).toEqual({ sameSite: 'strict', path: '/', secure: true });
+    expect(tokenCookieOptions('http:')).toEqual({ sameSite: 'strict', path: '/' });
+  });
+
   it('are stored in and cleared from their cookies', () => {
     storeTokens({ adminToken: 'a' }, '2099-01-01T00:00:00Z');
     storeTokens({ serviceToken: 's' });

@@ -6,7 +6,20 @@
 import Cookies from 'js-cookie';
 import { COOKIES, PROXY_QUERY_PARAM } from '@adloom/domain';
 
-const COOKIE_OPTIONS = { sameSite: 'lax', path: '/' } as const;
+/**
+ * The token cookies' attributes (docs/decisions/urls-and-cookies.md). The spec keeps the
+ * tokens in cookies the console's script reads, and the server reads them only from request
+ * headers, so the cookies never authenticate anything by themselves (no CSRF): Strict keeps
+ * them off every cross-site request all the same, and Secure whenever the console itself
+ * came over https, so they never travel in clear.
+ */
+export function tokenCookieOptions(protocol: string = window.location.protocol) {
+  return {
+    sameSite: 'strict',
+    path: '/',
+    ...(protocol === 'https:' ? { secure: true } : {}),
+  } as const;
+}
 
 export interface Tokens {
   adminToken: string | undefined;
@@ -31,15 +44,15 @@ export function storeTokens(
   expiresAt?: string,
 ) {
   const expires = expiresAt ? new Date(expiresAt) : undefined;
-  const options =
-    expires && !Number.isNaN(expires.getTime()) ? { ...COOKIE_OPTIONS, expires } : COOKIE_OPTIONS;
+  const base = tokenCookieOptions();
+  const options = expires && !Number.isNaN(expires.getTime()) ? { ...base, expires } : base;
   if (tokens.adminToken) Cookies.set(COOKIES.adminToken, tokens.adminToken, options);
   if (tokens.serviceToken) Cookies.set(COOKIES.serviceToken, tokens.serviceToken, options);
 }
 
 export function clearTokens(): void {
-  Cookies.remove(COOKIES.adminToken, { path: '/' });
-  Cookies.remove(COOKIES.serviceToken, { path: '/' });
+  Cookies.remove(COOKIES.adminToken, tokenCookieOptions());
+  Cookies.remove(COOKIES.serviceToken, tokenCookieOptions());
 }
 
 /** sessionStorage key of the acting user: per window, so only the proxy window acts by proxy. */

@@ -91,6 +91,13 @@ const ZEnv = z.object({
   ),
   /** How often counted delivery events are written to the stats rollup and the ledger. */
   DELIVERY_FLUSH_MS: optional(z.coerce.number().int().min(50).max(60_000).default(1000)),
+  /**
+   * The event journal: billed events are written here before they are answered and replayed
+   * after a crash (docs/decisions/event-journal.md). Local to the machine, one per server.
+   */
+  JOURNAL_DIR: ZPath(resolve(REPO_ROOT, 'journal')),
+  /** > 0: fdatasync the journal this often (ms), bounding what a machine crash loses; 0 = never. */
+  JOURNAL_FSYNC_MS: optional(z.coerce.number().int().min(0).max(60_000).default(0)),
 });
 
 export class ConfigError extends Error {
@@ -128,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trackingSecret: e.TRACKING_SECRET,
     publicUrl: e.PUBLIC_URL,
     deliveryFlushMs: e.DELIVERY_FLUSH_MS,
+    journalDir: e.JOURNAL_DIR,
+    journalFsyncMs: e.JOURNAL_FSYNC_MS,
   };
 }
 

@@ -83,6 +83,13 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
 process.on('SIGINT', (signal) => void shutdown(signal));
 process.on('SIGTERM', (signal) => void shutdown(signal));
 
+// Events a crashed run answered (its journal) are counted before this one listens.
+try {
+  await app.delivery().start();
+} catch (error) {
+  app.log.error({ err: error }, 'delivery: start-up failed; retried at the first ad request');
+}
+
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

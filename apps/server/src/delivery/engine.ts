@@ -31,6 +31,8 @@ import {
 import { decideOwn, NO_CANDIDATES, runAuction } from './decision/decide.js';
 import { floorOf } from './decision/pricing.js';
 import { slotOf } from './decision/exchange.js';
+import { DayClock, heldMicros, heldReservationOf, holdMs } from './holds.js';
+import { EventJournal } from './journal/journal.js';
 import { MonitorPinger } from './monitors.js';
 import type { Accounting, EventDims, Reservation, StateStore } from './ports.js';
 import { loadSnapshot } from './snapshot/load.js';
@@ -205,6 +207,7 @@ export class DeliveryEngine {
   private startup: Promise<Snapshot> | null = null;
   private refreshTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly days = new DayClock();
   /** CPT plans charged today by this process (the database catches other processes). */
   private readonly cptCharged = new Set<string>();
 
@@ -231,6 +234,11 @@ export class DeliveryEngine {
         flushMs: config.deliveryFlushMs,
         log,
         now: this.now,
+        journal: new EventJournal({
+          dir: config.journalDir,
+          fsyncMs: config.journalFsyncMs,
+          log,
+        }),
       });
     this.source = new SnapshotSource({
       db,
@@ -246,11 +254,17 @@ export class DeliveryEngine {
   start(): Promise<Snapshot> {
     if (this.closed) return Promise.reject(new Error('The delivery engine is closed'));
     this.startup ??= (async () => {
+      // What a crashed process answered is counted before anything new is served.
+      await this.accounting.recover();
       await this.store.refresh();
       const snapshot = await this.source.ensure();
       this.source.start();
       this.accounting.start();
       this.refreshTimer = setInterval(() => {
+        // Holds of ads whose impression never came (in any process, a crashed one's too).
+        this.store.releaseExpiredHolds().catch((error: unknown) => {
+          this.options.log.error({ err: error }, 'delivery: releasing expired holds failed');
+        });
         this.store.refresh().catch((error: unknown) => {
           this.options.log.error({ err: error }, 'delivery: state refresh failed');
         });
@@ -364,7 +378,13 @@ export class DeliveryEngine {
     const auction = slotLevel
       ? { winner: null, price: 0, runnerUp: null }
       : runAuction(own.ranked, partnerBids, floor);
-    const won = auction.winner;
+    const tokenId = auction.winner && slot ? newTokenId() : '';
+    // No ad nobody pays for: an own ad's price is held before it is answered (holds.ts).
+    const unpaid =
+      count &&
+      auction.winner?.kind === 'own' &&
+      !(await this.holdServed(auction.winner.plan, request, auction.price, tokenId, now));
+    const won = unpaid ? null : auction.winner;
     if (won?.kind === 'partner') {
       partnerFate = partnerFate.map((fate) =>
         fate.dspId === won.dsp.id ? { ...fate, reason: 'served' } : fate,
@@ -373,14 +393,14 @@ export class DeliveryEngine {
     const decision: Decision = {
       request,
       slot,
-      winner: auction.winner,
+      winner: won,
       price: auction.price,
-      noFill: auction.winner ? null : (own.noFill ?? 'noCandidate'),
+      noFill: won ? null : (own.noFill ?? 'noCandidate'),
       sspStrategy,
       candidates: NO_CANDIDATES,
       partners: partnerFate,
     };
-    if (!auction.winner || !slot) {
+    if (!won || !slot) {
       // A fill counts its own request (countFill); this one got nothing.
       if (count) {
         this.accounting.countUnfilled(
@@ -414,7 +434,30 @@ export class DeliveryEngine {
         partnerPrice: 0,
       };
     }
-    return this.answerWin(decision, slot, auction.winner, auction.price, options.origin, now);
+    return this.answerWin(decision, slot, won, auction.price, options.origin, now, tokenId);
+  }
+
+  /** Holds the served ad's price until its billed event claims it; false: nothing is left. */
+  private holdServed(
+    plan: PlanConfig,
+    request: ServeRequest,
+    price: number,
+    id: string,
+    now: number,
+  ): Promise<boolean> | boolean {
+    const micros = heldMicros(plan, request, price);
+    if (micros <= 0) return true;
+    return this.store.hold({
+      id,
+      reservation: {
+        planId: plan.id,
+        advertiserId: plan.ownerId,
+        micros,
+        budget: plan.budget,
+        day: this.days.dayOf(now),
+      },
+      expiresAt: now + holdMs(plan.cacheSeconds),
+    });
   }
 
   private answerWin(
@@ -424,6 +467,7 @@ export class DeliveryEngine {
     price: number,
     origin: string,
     now: number,
+    id: string,
   ): Served {
     const { request } = decision;
     const id = newTokenId();
@@ -613,6 +657,25 @@ export class DeliveryEngine {
     const cost = await this.store.reserve(reservation);
     return cost > 0 ? { cost, reservation: { ...reservation, micros: cost } } : { cost: 0 };
   }
+  /**
+   * The served ad's hold, when it is still there (the part of it not billed goes back);
+   * else a reservation now, of what is left.
+   */
+  private async heldOrReserved(
+    claims: TrackingClaims,
+    snapshot: Snapshot,
+    micros: number,
+    now: number,
+  ): Promise<{ cost: number; reservation?: Reservation }> {
+    const held = heldReservationOf(claims);
+    if (held.micros > 0 && (await this.store.claimHold(claims.id, held))) {
+      const cost = Math.min(micros, held.micros);
+      if (cost < held.micros) await this.store.release({ ...held, micros: held.micros - cost });
+      return cost > 0 ? { cost, reservation: { ...held, micros: cost } } : { cost: 0 };
+    }
+    return this.reserved(claims, snapshot, micros, now);
+  }
+
 
   private async countImpression(claims: TrackingClaims, snapshot: Snapshot, now: number) {
     const dims = dimsOf(claims);
@@ -633,7 +696,7 @@ export class DeliveryEngine {
     // Own-DSP sales to exchanges bill CPM on the billing notice at the exchange's price.
     const billsHere = claims.billing === Billing.cpm && claims.channel !== 'dsp';
     const { cost, reservation } = billsHere
-      ? await this.reserved(claims, snapshot, Math.round(claims.price / 1000), now)
+      ? await this.heldOrReserved(claims, snapshot, Math.round(claims.price / 1000), now)
       : { cost: 0, reservation: undefined };
     this.accounting.countEvent({
       id: `imp:${claims.id}`,
@@ -716,7 +779,7 @@ export class DeliveryEngine {
     if (claims.channel !== 'dsp' || claims.billing !== Billing.cpm) return false;
     const cleared = parseMacroPrice(priceText);
     const price = Math.min(cleared ?? claims.price, claims.price);
-    const { cost, reservation } = await this.reserved(
+    const { cost, reservation } = await this.heldOrReserved(
       claims,
       snapshot,
       Math.round(price / 1000),

@@ -23,6 +23,15 @@ export interface Reservation {
   day: string;
 }
 
+/** A served ad's price, reserved until its billed event comes or the hold expires. */
+export interface Hold {
+  /** The ad's token id. */
+  id: string;
+  reservation: Reservation;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
 /**
  * Frequency caps and budgets. Without REDIS_URL everything lives in this process; with it,
  * caps, plan spend and advertisers' reserved amounts live in Redis so that several server
@@ -46,6 +55,19 @@ export interface StateStore {
   reserve(reservation: Reservation): Promise<number>;
   /** Gives back a reservation that will not be billed (a duplicate, a shortfall). */
   release(reservation: Reservation): Promise<void>;
+  /**
+   * Serve time: reserves the whole price of an ad about to be served, or nothing (answers
+   * false: the ad is not served). The served ad's billed event claims the hold; one that
+   * nobody claimed by `expiresAt` is given back (releaseExpiredHolds).
+   */
+  hold(hold: Hold): Promise<boolean>;
+  /**
+   * The billed event of a served ad takes its hold: true when it was still held (the
+   * reservation is then the event's, settled by its flush), false when it had expired.
+   */
+  claimHold(id: string, reservation: Reservation): Promise<boolean>;
+  /** Gives back the holds past their expiry (those of a crashed process too); answers how many. */
+  releaseExpiredHolds(): Promise<number>;
   /** The ledger now holds `micros` of the advertiser's reserved spend. */
   settle(advertiserId: number, micros: number): Promise<void>;
   close(): Promise<void>;
@@ -83,6 +105,11 @@ export interface BilledEvent {
   income: number;
   /** The reservation behind `cost`, released when the event proves a duplicate. */
   reservation?: Reservation;
+  /**
+   * Read back from a crashed process's journal: a duplicate's reservation was settled
+   * before the crash, so it is not released again.
+   */
+  replayed?: boolean;
 }
 
 export type PartnerOutcome = 'bid' | 'noBid' | 'timeout' | 'error';
@@ -98,6 +125,11 @@ export interface Accounting {
   countEvent(event: BilledEvent): void;
   countPartnerCall(dspId: number, outcome: PartnerOutcome, latencyMs: number, at: number): void;
   countPartnerWin(dspId: number, at: number): void;
+  /**
+   * Counts the events of journal segments crashed processes left (this one's earlier life
+   * included) and flushes them; answers how many. At start, before serving.
+   */
+  recover(): Promise<number>;
   /** Writes everything pending in one transaction; safe to call at any time. */
   flush(): Promise<void>;
   /** Flushes every second until stop(). */

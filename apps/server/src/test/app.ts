@@ -41,8 +41,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ownUploadDir = options.env?.UPLOAD_DIR
     ? undefined
     : await mkdtemp(join(tmpdir(), 'adloom-test-uploads-'));
+  // Each app journals into a directory of its own (another app's segments are not its to replay).
+  const ownJournalDir = options.env?.JOURNAL_DIR
+    ? undefined
+    : await mkdtemp(join(tmpdir(), 'adloom-test-journal-'));
   const config = loadConfig({
     ...(ownUploadDir ? { UPLOAD_DIR: ownUploadDir } : {}),
+    ...(ownJournalDir ? { JOURNAL_DIR: ownJournalDir } : {}),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
@@ -66,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       if (!shared) await database.close();
       if (ownUploadDir) await rm(ownUploadDir, { recursive: true, force: true });
+      if (ownJournalDir) await rm(ownJournalDir, { recursive: true, force: true });
     },
   };
 }

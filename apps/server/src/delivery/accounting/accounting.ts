@@ -7,6 +7,10 @@
  * Flushes run one at a time (a promise chain), so the timer and a shutdown never write at
  * once. A failed flush puts its batch back and the next one retries it; the event ids make
  * the retry safe. Counting after stop() stays in memory: stop the HTTP server first.
+ *
+ * With a journal (journal/journal.ts) every billed event is written to disk before
+ * countEvent returns, a flush seals the segments its batch carries and deletes them once
+ * committed, and recover() counts the events of segments a crashed process left.
  */
 import type { Database } from '../../db/client.js';
 import type {
@@ -27,6 +31,7 @@ import {
   statsRowsFor,
   statsRowsOf,
 } from './buffers.js';
+import type { EventJournal } from '../journal/journal.js';
 import { writeBatch, type FlushOutcome } from './flush.js';
 import { applyPlanStatusMoves, type PlanStatusMove } from './plan-status.js';
 import { pruneDeliveryEvents } from './prune.js';
@@ -45,9 +50,13 @@ export interface AccountingOptions {
   log: AccountingLog;
   /** Epoch ms; the tests' clock. */
   now?: () => number;
+  /** Where billed events are made durable before they are answered; none: memory only. */
+  journal?: EventJournal;
 }
 
 const MAINTENANCE_EVERY_MS = 60_000;
+/** How often segments of processes that died meanwhile are looked for (several processes). */
+const ORPHAN_SCAN_EVERY_MS = 10_000;
 const STOP_ATTEMPTS = 5;
 const STOP_BACKOFF_MS = 100;
 /** About a minute of ids at a busy process's event rate; older replays meet delivery_events. */
@@ -57,7 +66,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const ignore = () => undefined;
 
 export function createAccounting(options: AccountingOptions): Accounting {
-  const { db, store, log } = options;
+  const { db, store, log, journal } = options;
   const now = options.now ?? Date.now;
   const seen = new RecentIds(RECENT_IDS_PER_GENERATION);
   let pending = emptyBatch();
@@ -65,6 +74,7 @@ export function createAccounting(options: AccountingOptions): Accounting {
   let timer: NodeJS.Timeout | undefined;
   let tickQueued = false;
   let lastMaintenance = now();
+  let lastOrphanScan = now();
 
   function release(reservation: Reservation): Promise<void> {
     return store.release(reservation).catch((error: unknown) => {
@@ -101,13 +111,20 @@ export function createAccounting(options: AccountingOptions): Accounting {
   }
 
   async function flushPending(): Promise<void> {
-    if (isEmptyBatch(pending)) return;
-    // Swapped out first: what is counted while this writes goes to the next flush.
+    if (isEmptyBatch(pending)) {
+      // Nothing waits, so no segment does (taken-over ones whose events were all known).
+      if (journal) journal.committed(journal.seal());
+      return;
+    }
+    // Swapped out first: what is counted while this writes goes to the next flush. The
+    // journal's segments sealed now hold exactly this batch's events (and a failed one's).
     const batch = pending;
     pending = emptyBatch();
+    const segments = journal ? journal.seal() : [];
     let outcome: FlushOutcome;
     try {
       outcome = await writeBatch(db, batch);
+      journal?.committed(segments);
     } catch (error) {
       mergeBack(pending, batch);
       log.error(
@@ -120,8 +137,27 @@ export function createAccounting(options: AccountingOptions): Accounting {
     if (outcome.billed.length > 0) await moveStatuses(outcome.billed);
   }
 
+  /** Counts the events of journal segments that dead processes left; answers how many. */
+  function takeOrphans(): number {
+    if (!journal) return 0;
+    let taken = 0;
+    for (const event of journal.claimOrphans()) {
+      // Its reservation may have been settled before the crash: never released as a duplicate.
+      if (!seen.add(event.id)) continue;
+      pending.events.push({ ...event, replayed: true });
+      taken += 1;
+    }
+    if (taken > 0) log.warn({ events: taken }, 'accounting: journal of a stopped process replayed');
+    return taken;
+  }
+
   async function maintain(): Promise<void> {
     const at = now();
+    journal?.heartbeat();
+    if (at - lastOrphanScan >= ORPHAN_SCAN_EVERY_MS) {
+      lastOrphanScan = at;
+      takeOrphans();
+    }
     if (at - lastMaintenance < MAINTENANCE_EVERY_MS) return;
     lastMaintenance = at;
     await moveStatuses();
@@ -164,7 +200,22 @@ export function createAccounting(options: AccountingOptions): Accounting {
         if (event.reservation) void release(event.reservation);
         return;
       }
+      if (journal) {
+        try {
+          journal.append(event);
+        } catch (error) {
+          // Not durable, so not taken: the request fails and its retry counts.
+          seen.delete(event.id);
+          if (event.reservation) void release(event.reservation);
+          log.error({ err: error }, 'accounting: the journal refused an event');
+          throw error;
+        }
+      }
       pending.events.push(event);
+    },
+    recover(): Promise<number> {
+      const taken = takeOrphans();
+      return taken > 0 ? flush().then(() => taken) : Promise.resolve(0);
     },
     countPartnerCall(dspId: number, outcome: PartnerOutcome, latencyMs: number, at: number) {
       addPartnerCall(healthCounterOf(pending.health, dspId, at), outcome, latencyMs);
@@ -189,7 +240,10 @@ export function createAccounting(options: AccountingOptions): Accounting {
           if (attempt < STOP_ATTEMPTS) await sleep(STOP_BACKOFF_MS * attempt);
           continue;
         }
-        if (isEmptyBatch(pending)) return;
+        if (isEmptyBatch(pending)) {
+          journal?.close();
+          return;
+        }
       }
       if (!isEmptyBatch(pending)) {
         throw new Error(

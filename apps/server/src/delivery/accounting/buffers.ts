@@ -293,4 +293,10 @@ export class RecentIds {
     this.current.add(id);
     return true;
   }
+
+  /** Forgets an id whose event could not be taken (a retry must count). */
+  delete(id: string): void {
+    this.current.delete(id);
+    this.previous.delete(id);
+  }
 }

@@ -306,7 +306,9 @@ export async function writeBatch(db: Database, batch: PendingBatch): Promise<Flu
     outcome.counted = fresh.length;
     outcome.duplicates = duplicates.length;
     for (const duplicate of duplicates) {
-      if (duplicate.reservation) outcome.releases.push(duplicate.reservation);
+      if (duplicate.reservation && !duplicate.replayed) {
+        outcome.releases.push(duplicate.reservation);
+      }
     }
     const paid = await postSpend(tx, fresh, outcome);
     await upsertStats(tx, batch.stats, paid);

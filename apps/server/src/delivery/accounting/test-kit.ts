@@ -52,6 +52,15 @@ export class RecordingStore implements StateStore {
     this.released.push(reservation);
     return Promise.resolve();
   }
+  hold(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+  claimHold(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+  releaseExpiredHolds(): Promise<number> {
+    return Promise.resolve(0);
+  }
   settle(advertiserId: number, micros: number): Promise<void> {
     this.settled.push({ advertiserId, micros });
     return Promise.resolve();

@@ -87,6 +87,55 @@ export function describeStoreBehaviour(kind: string, createHarness: () => StoreH
       expect(store.view().planSpentToday(otherPlan)).toBe(200_000);
     });
 
+    describe('serve-time holds', () => {
+      const heldOf = (micros: number, budget = 1_000_000) =>
+        reservation({ planId: plan, advertiserId: advertiser, budget, micros, day: clock.day });
+      const holdOf = (id: string, micros: number, budget?: number) =>
+        store.hold({ id, reservation: heldOf(micros, budget), expiresAt: clock.ms + 60_000 });
+
+      it('holds a whole price or nothing, against the budget and the balance', async () => {
+        harness.database.balances.set(advertiser, 2_500);
+        await store.refresh();
+        expect(await holdOf('a', 1_000)).toBe(true);
+        expect(await holdOf('b', 1_000)).toBe(true);
+        // 500 left: a third ad is not served (no partial hold).
+        expect(await holdOf('c', 1_000)).toBe(false);
+        expect(store.view().advertiserAvailable(advertiser)).toBe(500);
+        expect(store.view().planSpentToday(plan)).toBe(2_000);
+        expect(await holdOf('d', 1_000, 2_500)).toBe(false);
+      });
+
+      it('is claimed once by its billed event, and then never given back', async () => {
+        harness.database.balances.set(advertiser, 10_000);
+        await store.refresh();
+        expect(await holdOf('a', 1_000)).toBe(true);
+        expect(await store.claimHold('a', heldOf(1_000))).toBe(true);
+        expect(await store.claimHold('a', heldOf(1_000))).toBe(false);
+        clock.advance(61_000);
+        expect(await store.releaseExpiredHolds()).toBe(0);
+        // Still reserved: the claimed event's flush settles it.
+        expect(store.view().advertiserAvailable(advertiser)).toBe(9_000);
+      });
+
+      it('gives back the holds nobody claimed once they expire', async () => {
+        harness.database.balances.set(advertiser, 3_000);
+        await store.refresh();
+        for (const id of ['a', 'b', 'c']) expect(await holdOf(id, 1_000)).toBe(true);
+        expect(await holdOf('d', 1_000)).toBe(false);
+        expect(await store.claimHold('b', heldOf(1_000))).toBe(true);
+        clock.advance(59_000);
+        expect(await store.releaseExpiredHolds()).toBe(0);
+        clock.advance(2_000);
+        expect(await store.releaseExpiredHolds()).toBe(2);
+        await store.refresh();
+        expect(store.view().advertiserAvailable(advertiser)).toBe(2_000);
+        expect(store.view().planSpentToday(plan)).toBe(1_000);
+        // An expired hold's late event finds nothing to claim (it reserves anew).
+        expect(await store.claimHold('a', heldOf(1_000))).toBe(false);
+        expect(await holdOf('e', 1_000)).toBe(true);
+      });
+    });
+
     it('release gives back the plan spend and the pending amount', async () => {
       harness.database.balances.set(advertiser, 5_000_000);
       await store.refresh();

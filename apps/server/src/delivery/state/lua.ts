@@ -35,6 +35,56 @@ end
 return {taken, spent, pending, settled}`;
 
 /**
+ * A served ad's hold: RESERVE_LUA's check, all or nothing, and the hold filed in a sorted
+ * set by its expiry. KEYS and ARGV: RESERVE_LUA's, then the holds set; ARGV then the expiry
+ * (epoch ms) and the member (`<id>|<plan>|<advertiser>|<day>|<micros>`).
+ * Answers {taken, plan spent, pending, settled}.
+ */
+export const HOLD_LUA = `${INT}
+local micros = tonumber(ARGV[1])
+local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
+local databaseSpent = tonumber(ARGV[3])
+if spent < databaseSpent then spent = databaseSpent end
+local pending = tonumber(redis.call('GET', KEYS[2]) or '0')
+local settled = tonumber(redis.call('GET', KEYS[3]) or '0')
+local settledSince = settled - tonumber(ARGV[5])
+if settledSince < 0 then settledSince = 0 end
+local available = tonumber(ARGV[4]) - settledSince - pending
+if micros <= 0 or tonumber(ARGV[2]) - spent < micros or available < micros then
+  return {0, spent, pending, settled}
+end
+spent = spent + micros
+pending = pending + micros
+redis.call('SET', KEYS[1], int(spent), 'EX', ARGV[6])
+redis.call('SET', KEYS[2], int(pending), 'EX', ARGV[7])
+redis.call('ZADD', KEYS[4], ARGV[8], ARGV[9])
+return {micros, spent, pending, settled}`;
+
+/**
+ * Gives back the holds past their expiry, whichever process filed them (a crashed one's
+ * too), at most ARGV[2] a call. KEYS: the holds set. ARGV: now (epoch ms), limit, key
+ * prefix, pending key ttl. Answers how many it gave back.
+ */
+export const RELEASE_EXPIRED_HOLDS_LUA = `${INT}
+local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+for _, member in ipairs(expired) do
+  local plan, advertiser, day, micros = string.match(member, '^[^|]*|(%d+)|(%d+)|([^|]+)|(%d+)$')
+  if micros then
+    local amount = tonumber(micros)
+    local planKey = ARGV[3] .. 'plan:' .. plan .. ':' .. day
+    local spent = redis.call('GET', planKey)
+    if spent then
+      redis.call('SET', planKey, int(math.max(0, tonumber(spent) - amount)), 'KEEPTTL')
+    end
+    local pendingKey = ARGV[3] .. 'pending:' .. advertiser
+    local pending = tonumber(redis.call('GET', pendingKey) or '0')
+    redis.call('SET', pendingKey, int(math.max(0, pending - amount)), 'EX', ARGV[4])
+  end
+  redis.call('ZREM', KEYS[1], member)
+end
+return #expired`;
+
+/**
  * KEYS: plan spent on the day, advertiser pending. ARGV: micros, pending key ttl.
  * Answers {plan spent or -1 when the key is gone, pending}.
  */

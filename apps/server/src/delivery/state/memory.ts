@@ -3,7 +3,7 @@
  * reservations in this process's memory. Node runs one callback at a time, so reserve()'s
  * check-and-take is atomic as plain arithmetic.
  */
-import type { Reservation, StateStore } from '../ports.js';
+import type { Hold, Reservation, StateStore } from '../ports.js';
 import { MemoryCapHistory } from './history.js';
 import { LiveTotals, type TotalsSource } from './totals.js';
 
@@ -29,6 +29,20 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
   const history = new MemoryCapHistory(now, options.maxUsers ?? DEFAULT_MAX_USERS);
   // One refresh at a time, so an older read never replaces a newer one.
   let refreshing: Promise<void> = Promise.resolve();
+  /** Served ads' holds by token id, and their ids by the second they expire. */
+  const holds = new Map<string, Reservation>();
+  const expiring = new Map<number, string[]>();
+
+  function take({ planId, advertiserId, day }: Reservation, micros: number): void {
+    totals.setSpent(planId, day, totals.planSpent(planId, day) + micros);
+    totals.setPending(advertiserId, totals.pendingOf(advertiserId) + micros);
+  }
+
+  function giveBack({ planId, advertiserId, day, micros }: Reservation): void {
+    const spent = totals.knownSpent(planId, day);
+    if (spent !== undefined) totals.setSpent(planId, day, Math.max(0, spent - micros));
+    totals.setPending(advertiserId, Math.max(0, totals.pendingOf(advertiserId) - micros));
+  }
 
   async function readDatabase(): Promise<void> {
     const settledAtRead = totals.settledSnapshot();
@@ -48,17 +62,40 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
       history.record(uid, planId, atSeconds, caps),
     async reserve(reservation) {
       const taken = reservableMicros(totals, reservation);
-      if (taken > 0) {
-        const { planId, advertiserId, day } = reservation;
-        totals.setSpent(planId, day, totals.planSpent(planId, day) + taken);
-        totals.setPending(advertiserId, totals.pendingOf(advertiserId) + taken);
-      }
+      if (taken > 0) take(reservation, taken);
       return taken;
     },
-    async release({ planId, advertiserId, day, micros }) {
-      const spent = totals.knownSpent(planId, day);
-      if (spent !== undefined) totals.setSpent(planId, day, Math.max(0, spent - micros));
-      totals.setPending(advertiserId, Math.max(0, totals.pendingOf(advertiserId) - micros));
+    async release(reservation) {
+      giveBack(reservation);
+    },
+    async hold({ id, reservation, expiresAt }: Hold) {
+      if (reservableMicros(totals, reservation) < reservation.micros) return false;
+      take(reservation, reservation.micros);
+      holds.set(id, reservation);
+      const second = Math.ceil(expiresAt / 1000);
+      const ids = expiring.get(second);
+      if (ids) ids.push(id);
+      else expiring.set(second, [id]);
+      return true;
+    },
+    async claimHold(id) {
+      return holds.delete(id);
+    },
+    async releaseExpiredHolds() {
+      const nowSeconds = Math.floor(now() / 1000);
+      let released = 0;
+      for (const [second, ids] of expiring) {
+        if (second > nowSeconds) continue;
+        expiring.delete(second);
+        for (const id of ids) {
+          const reservation = holds.get(id);
+          if (!reservation) continue;
+          holds.delete(id);
+          giveBack(reservation);
+          released += 1;
+        }
+      }
+      return released;
     },
     async settle(advertiserId, micros) {
       totals.setPending(advertiserId, Math.max(0, totals.pendingOf(advertiserId) - micros));
@@ -66,6 +103,8 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
     },
     async close() {
       history.clear();
+      holds.clear();
+      expiring.clear();
     },
   };
 }

@@ -10,16 +10,26 @@
  *   pending:<adv>     reserved, not yet in the ledger (expires an hour after its last change)
  *   settled:<adv>     everything ever settled (only grows; see totals.ts)
  *   fc:<uid>          hash plan id → comma-separated epoch seconds (expires after 25 h)
+ *   holds             sorted set of served ads' holds by expiry (epoch ms), members
+ *                     `<token id>|<plan>|<advertiser>|<day>|<micros>`; any process gives back
+ *                     the expired ones, so a crashed process's holds do not stay
  *
  * Redis away: userHistory answers nothing, reserve answers 0 (nothing serves unpaid), the
  * rest is skipped, and the failure is logged at most once a minute.
  */
 import { Redis } from 'ioredis';
-import type { CapRule, Reservation, StateStore } from '../ports.js';
+import type { CapRule, Hold, Reservation, StateStore } from '../ports.js';
 import type { UserHistory } from '../types.js';
 import { historyTtlSeconds, retentionOf } from './caps.js';
 import { createFailureLog, type StateLogger } from './failure-log.js';
-import { RECORD_IMPRESSION_LUA, RELEASE_LUA, RESERVE_LUA, SETTLE_LUA } from './lua.js';
+import {
+  HOLD_LUA,
+  RECORD_IMPRESSION_LUA,
+  RELEASE_EXPIRED_HOLDS_LUA,
+  RELEASE_LUA,
+  RESERVE_LUA,
+  SETTLE_LUA,
+} from './lua.js';
 import { LiveTotals, type TotalsSource } from './totals.js';
 
 export const DEFAULT_KEY_PREFIX = 'adloom:';
@@ -27,6 +37,8 @@ const PLAN_TTL_SECONDS = 2 * 86_400;
 /** Reservations settle within seconds; a counter idle this long holds only lost ones. */
 const PENDING_TTL_SECONDS = 3600;
 const DEFAULT_COMMAND_TIMEOUT_MS = 500;
+/** Expired holds given back per script call (a call runs alone in Redis: kept short). */
+const HOLDS_RELEASED_PER_CALL = 500;
 
 type ScriptArg = string | number;
 interface StateScripts {
@@ -34,6 +46,8 @@ interface StateScripts {
   adloomRelease(...keysThenArgs: ScriptArg[]): Promise<unknown>;
   adloomSettle(...keysThenArgs: ScriptArg[]): Promise<unknown>;
   adloomRecordImpression(...keysThenArgs: ScriptArg[]): Promise<unknown>;
+  adloomHold(...keysThenArgs: ScriptArg[]): Promise<unknown>;
+  adloomReleaseExpiredHolds(...keysThenArgs: ScriptArg[]): Promise<unknown>;
 }
 type ScriptedRedis = Redis & StateScripts;
 
@@ -53,7 +67,14 @@ export function stateKeys(prefix: string) {
     pending: (advertiserId: number) => `${prefix}pending:${advertiserId}`,
     settled: (advertiserId: number) => `${prefix}settled:${advertiserId}`,
     caps: (uid: string) => `${prefix}fc:${uid}`,
+    holds: () => `${prefix}holds`,
   };
+}
+
+/** A hold's member of the holds set: everything giving it back needs, from its claims. */
+export function holdMember(id: string, reservation: Reservation): string {
+  const { planId, advertiserId, day, micros } = reservation;
+  return `${id}|${planId}|${advertiserId}|${day}|${micros}`;
 }
 
 function connectRedis(url: string, commandTimeout: number): ScriptedRedis {
@@ -67,6 +88,8 @@ function connectRedis(url: string, commandTimeout: number): ScriptedRedis {
       adloomRelease: { numberOfKeys: 2, lua: RELEASE_LUA },
       adloomSettle: { numberOfKeys: 2, lua: SETTLE_LUA },
       adloomRecordImpression: { numberOfKeys: 1, lua: RECORD_IMPRESSION_LUA },
+      adloomHold: { numberOfKeys: 4, lua: HOLD_LUA },
+      adloomReleaseExpiredHolds: { numberOfKeys: 1, lua: RELEASE_EXPIRED_HOLDS_LUA },
     },
   });
   // Commands wait for the first connection attempt (start-up); after it, whether it worked
@@ -100,7 +123,9 @@ function parseHistory(hash: Record<string, string>): UserHistory {
 
 export function createRedisStateStore(options: RedisStateStoreOptions): StateStore {
   const now = options.now ?? Date.now;
-  const keys = stateKeys(options.keyPrefix ?? DEFAULT_KEY_PREFIX);
+  const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  const keys = stateKeys(prefix);
+  const holdsKey = keys.holds();
   const logFailure = createFailureLog(options.logger, now);
   const redis = connectRedis(options.url, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
   redis.on('error', (error: unknown) => logFailure(error, 'connection'));
@@ -193,6 +218,69 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
     }
   }
 
+  async function hold({ id, reservation, expiresAt }: Hold): Promise<boolean> {
+    const { planId, advertiserId, day, micros, budget } = reservation;
+    const balance = totals.balance(advertiserId);
+    const databaseSpent = totals.databaseSpent(planId, day);
+    if (micros <= 0 || balance < micros || databaseSpent + micros > budget) return false;
+    try {
+      const reply = await redis.adloomHold(
+        keys.plan(planId, day),
+        keys.pending(advertiserId),
+        keys.settled(advertiserId),
+        holdsKey,
+        micros,
+        budget,
+        databaseSpent,
+        balance,
+        totals.settledAtLastRead(advertiserId),
+        PLAN_TTL_SECONDS,
+        PENDING_TTL_SECONDS,
+        expiresAt,
+        holdMember(id, reservation),
+      );
+      const [taken = 0, spent = 0, pending = 0, settled = 0] = integers(reply, 4);
+      totals.setSpent(planId, day, spent);
+      totals.setPending(advertiserId, pending);
+      totals.setSettled(advertiserId, settled);
+      return taken > 0;
+    } catch (error) {
+      logFailure(error, 'hold');
+      return false;
+    }
+  }
+
+  async function claimHold(id: string, reservation: Reservation): Promise<boolean> {
+    try {
+      return (await redis.zrem(holdsKey, holdMember(id, reservation))) === 1;
+    } catch (error) {
+      logFailure(error, 'claimHold');
+      return false;
+    }
+  }
+
+  async function releaseExpiredHolds(): Promise<number> {
+    let released = 0;
+    try {
+      for (;;) {
+        const count = Number(
+          await redis.adloomReleaseExpiredHolds(
+            holdsKey,
+            now(),
+            HOLDS_RELEASED_PER_CALL,
+            prefix,
+            PENDING_TTL_SECONDS,
+          ),
+        );
+        released += count;
+        if (count < HOLDS_RELEASED_PER_CALL) return released;
+      }
+    } catch (error) {
+      logFailure(error, 'releaseExpiredHolds');
+      return released;
+    }
+  }
+
   async function release({ planId, advertiserId, day, micros }: Reservation): Promise<void> {
     try {
       const reply = await redis.adloomRelease(
@@ -269,6 +357,9 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
     recordImpression,
     reserve,
     release,
+    hold,
+    claimHold,
+    releaseExpiredHolds,
     settle,
     async close() {
       try {

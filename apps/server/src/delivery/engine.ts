@@ -470,7 +470,6 @@ export class DeliveryEngine {
     id: string,
   ): Served {
     const { request } = decision;
-    const id = newTokenId();
     const exp = Math.floor(now / 1000) + TRACKING_TOKEN_TTL_SECONDS;
     if (winner.kind === 'own') {
       const { plan, strategy, creative } = winner;
@@ -657,6 +656,7 @@ export class DeliveryEngine {
     const cost = await this.store.reserve(reservation);
     return cost > 0 ? { cost, reservation: { ...reservation, micros: cost } } : { cost: 0 };
   }
+
   /**
    * The served ad's hold, when it is still there (the part of it not billed goes back);
    * else a reservation now, of what is left.
@@ -675,7 +675,6 @@ export class DeliveryEngine {
     }
     return this.reserved(claims, snapshot, micros, now);
   }
-
 
   private async countImpression(claims: TrackingClaims, snapshot: Snapshot, now: number) {
     const dims = dimsOf(claims);

@@ -5,6 +5,7 @@ export * from './enums-settings.js';
 export * from './changes.js';
 export * from './funds.js';
 export * from './ad-messages.js';
+export * from './password-policy.js';
 export * from './abilities.js';
 export * from './routes.js';
 export * from './errors.js';

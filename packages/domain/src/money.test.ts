@@ -47,17 +47,25 @@ describe('shared schemas', () => {
 
   it('checks the sign-in and password forms', () => {
     expect(ZLoginForm.safeParse({ username: 'ab', password: 'secret1' }).success).toBe(false);
-    expect(ZLoginForm.safeParse({ username: 'admin', password: '12345' }).success).toBe(false);
-    const mismatch = ZPasswordForm.safeParse({
+    expect(ZLoginForm.safeParse({ username: 'admin', password: '' }).success).toBe(false);
+    // Sign-in only requires a password: one set under an earlier, shorter rule still works.
+    expect(ZLoginForm.safeParse({ username: 'admin', password: '12345' }).success).toBe(true);
+    const short = ZPasswordForm.safeParse({
       oldPassword: 'a',
       newPassword: 'secret1',
-      confirmPassword: 'secret2',
+      confirmPassword: 'secret1',
+    });
+    expect(short.error?.issues[0]?.path).toEqual(['newPassword']);
+    const mismatch = ZPasswordForm.safeParse({
+      oldPassword: 'a',
+      newPassword: 'secret-1',
+      confirmPassword: 'secret-2',
     });
     expect(mismatch.error?.issues[0]?.path).toEqual(['confirmPassword']);
     const same = ZPasswordForm.safeParse({
-      oldPassword: 'secret1',
-      newPassword: 'secret1',
-      confirmPassword: 'secret1',
+      oldPassword: 'secret-1',
+      newPassword: 'secret-1',
+      confirmPassword: 'secret-1',
     });
     expect(same.error?.issues[0]?.path).toEqual(['newPassword']);
   });

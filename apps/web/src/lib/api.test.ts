@@ -138,6 +138,32 @@ describe('call: envelope', () => {
     expect(env.notifyError.mock.calls).toEqual([[ERROR_MESSAGES.existent.zh], ['Strange']]);
   });
 
+  it('says when to retry a throttled attempt, in the interface language', async () => {
+    const throttled = {
+      code: -170,
+      msg: 'Too many failed attempts. Try again in 8 seconds.',
+      data: { retryAfterSeconds: 8 },
+    };
+    fetchMock.mockResolvedValueOnce(answer(throttled, 429));
+    await expect(call(dashboardSummary)).rejects.toMatchObject({
+      code: -170,
+      retryAfterSeconds: 8,
+      message: 'Too many failed attempts. Try again in 8 seconds.',
+    });
+    lang = 'zh';
+    fetchMock.mockResolvedValueOnce(
+      answer({ ...throttled, data: { retryAfterSeconds: 300 } }, 429),
+    );
+    await expect(call(dashboardSummary)).rejects.toMatchObject({
+      message: '失败次数过多，请 5 分钟后重试。',
+    });
+    // Without a wait (the per-minute rate limit) the catalogue text stays.
+    fetchMock.mockResolvedValueOnce(answer({ code: -170, msg: 'Slow down', data: null }, 429));
+    await expect(call(dashboardSummary)).rejects.toMatchObject({
+      message: ERROR_MESSAGES.tooManyRequests.zh,
+    });
+  });
+
   it('a silent call throws without a toast', async () => {
     fetchMock.mockResolvedValue(answer({ code: -500, msg: 'boom', data: null }, 500));
     await expect(call(dashboardSummary, { silent: true })).rejects.toMatchObject({ code: -500 });

@@ -15,7 +15,9 @@ import {
   REQUEST_TIMEOUT_MS,
   ResponseCode,
   ZFieldIssue,
+  ZRetryErrorData,
   errorTypeOf,
+  retryLaterMessage,
   type EndpointBody,
   type EndpointDefinition,
   type EndpointQuery,
@@ -38,14 +40,23 @@ export class ApiError extends Error {
   readonly msg: string;
   /** Invalid fields of a validation error (-120), by dotted path. */
   readonly fields: FieldIssue[];
+  /** The wait of a throttled attempt (-170 with `data.retryAfterSeconds`). */
+  readonly retryAfterSeconds: number | undefined;
 
   /** `message` is the text shown to the person, in the interface language. */
-  constructor(code: number, message: string, msg = '', fields: FieldIssue[] = []) {
+  constructor(
+    code: number,
+    message: string,
+    msg = '',
+    fields: FieldIssue[] = [],
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.msg = msg;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get type(): ErrorType | undefined {
@@ -175,7 +186,16 @@ export function settle<E extends EndpointDefinition>(
   }
 
   const fields = ZFieldsData.safeParse(data);
-  return fail(new ApiError(code, textOf(code, msg), msg, fields.success ? fields.data.fields : []));
+  const retryAfter = ZRetryErrorData.safeParse(data).data?.retryAfterSeconds;
+  return fail(
+    new ApiError(
+      code,
+      textOf(code, msg, environment.language(), retryAfter),
+      msg,
+      fields.success ? fields.data.fields : [],
+      retryAfter,
+    ),
+  );
 }
 
 /** The error of a request that got no answer (network, timeout), toasted unless silent. */
@@ -185,9 +205,20 @@ export function noAnswer({ silent = false }: { silent?: boolean } = {}): ApiErro
   return error;
 }
 
-/** The text shown for a code: the Chinese catalogue text in zh when known, else the server's. */
-function textOf(code: number, msg: string, lang = environment.language()): string {
+/**
+ * The text shown for a code: the Chinese catalogue text in zh when known, else the server's;
+ * a throttled attempt says when to retry in either language.
+ */
+function textOf(
+  code: number,
+  msg: string,
+  lang = environment.language(),
+  retryAfterSeconds?: number,
+): string {
   if (code === NETWORK_ERROR_CODE) return NETWORK_ERROR_MESSAGE[lang];
+  if (code === ResponseCode.tooManyRequests && retryAfterSeconds !== undefined) {
+    return retryLaterMessage(retryAfterSeconds)[lang];
+  }
   const type = errorTypeOf(code);
   if (type && lang === 'zh') return ERROR_MESSAGES[type].zh;
   return msg || (type ? ERROR_MESSAGES[type].en : `Error ${code}`);
@@ -195,7 +226,7 @@ function textOf(code: number, msg: string, lang = environment.language()): strin
 
 /** An error's text in `lang`, for messages that stay on screen while the language changes. */
 export function errorText(error: ApiError, lang: InterfaceLanguage): string {
-  return textOf(error.code, error.msg, lang);
+  return textOf(error.code, error.msg, lang, error.retryAfterSeconds);
 }
 
 function networkError(): ApiError {

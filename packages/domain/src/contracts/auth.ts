@@ -4,7 +4,8 @@ import { ZOk } from './common.js';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 32;
-export const PASSWORD_MIN_LENGTH = 6;
+/** For a new password; the server also refuses common and guessable ones (password-policy.ts). */
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** A username as a person types it. */
@@ -14,10 +15,17 @@ export const ZUsername = z
   .min(USERNAME_MIN_LENGTH)
   .max(USERNAME_MAX_LENGTH)
   .regex(/^[A-Za-z0-9_.@-]+$/, { message: 'Only letters, digits and _ . @ -' });
+/** A new password (create, change, reset). */
 export const ZPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
-/** The sign-in form, before encoding. */
-export const ZLoginForm = z.object({ username: ZUsername, password: ZPassword });
+/**
+ * The sign-in form, before encoding. The password is only required: one set under an
+ * earlier, shorter rule must still sign in.
+ */
+export const ZLoginForm = z.object({
+  username: ZUsername,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
 export type LoginForm = z.infer<typeof ZLoginForm>;
 
 /** On the wire both values are encoded (credentials.ts); the server decodes and checks ZLoginForm. */

@@ -187,6 +187,8 @@ describe('account create', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ password: 'plain-text' }, 'password'],
       [{ password: encodeCredential('short') }, 'password'],
+      [{ password: encodeCredential('password1') }, 'password'],
+      [{ password: encodeCredential('aaaaaaaaaa') }, 'password'],
       [{ username: 'a' }, 'username'],
       [{ nickname: '   ' }, 'nickname'],
       [{ ability: Ability.adManage }, 'ability'],
@@ -400,10 +402,13 @@ describe('account password', () => {
     });
   });
 
-  it('names an undecodable or short password, and refuses oneself', async () => {
+  it('names an undecodable, short, common or guessable password, and refuses oneself', async () => {
     const manager = await buildSigned(t.db, { ability: USER_MANAGER_ABILITY });
     const target = await buildUser(t.db);
-    for (const password of ['plain', encodeCredential('abc')]) {
+    const encoded = ['abc', 'qwertyuiop', 'abcd1234', target.username].map((p) =>
+      encodeCredential(p),
+    );
+    for (const password of ['plain', ...encoded]) {
       const result = await call(t.app, ENDPOINTS.resetAccountPassword, manager.token, {
         body: { id: target.id, password },
       });

@@ -22,6 +22,7 @@ import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { parseOrThrow } from '../../validation.js';
 import { hashPassword } from '../auth/password.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { clearUserThrottles } from '../auth/throttle.js';
 import { decodeField, revokeOtherSessions } from '../auth/service.js';
 import { recordChange } from '../changes/service.js';
@@ -166,6 +167,7 @@ export interface CreateAccountBody {
 export async function createAccount(writer: Writer, body: CreateAccountBody): Promise<Account> {
   const { auth } = writer;
   const password = parseOrThrow(ZPassword, decodeField('password', body.password), ['password']);
+  await assertPasswordAllowed('password', password, [body.username, body.nickname]);
   checkGrant(auth, 0, body.ability);
   if (!hasAbility(body.ability, Ability.login)) {
     throw AppError.field('ability', LOGIN_REQUIRED_MESSAGE);
@@ -264,6 +266,7 @@ export async function resetAccountPassword(
   refuseSelf(auth, body.id);
   const target = await loadInReach(db, auth, body.id);
   const password = parseOrThrow(ZPassword, decodeField('password', body.password), ['password']);
+  await assertPasswordAllowed('password', password, [target.username, target.nickname]);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await repo.resetPassword(tx, body.id, passwordHash);

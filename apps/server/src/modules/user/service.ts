@@ -1,6 +1,7 @@
 /** The signed-in user's own account: profile, password, and unlocking by a user manager. */
 import {
   AppError,
+  PASSWORD_CHANGE_THROTTLE,
   ZPassword,
   changedFields,
   pickFields,
@@ -12,7 +13,8 @@ import type { AuthContext } from '../../http/types.js';
 import { parseOrThrow } from '../../validation.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { decodeField, revokeOtherSessions } from '../auth/service.js';
-import { clearUserThrottles } from '../auth/throttle.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
+import { claimAttempt, clearUserThrottles, settleSuccess } from '../auth/throttle.js';
 import { recordChange } from '../changes/service.js';
 import * as repo from './repo.js';
 import type { Account } from './repo.js';
@@ -73,7 +75,8 @@ export async function updateProfile(
 
 /**
  * Changes the acting user's password after checking the old one; every other session of the
- * user ends, the one making the change stays.
+ * user ends, the one making the change stays. Wrong old passwords are throttled per account
+ * like sign-ins (from any session, or by proxy), so the old password cannot be guessed here.
  */
 export async function changePassword(
   db: Database,
@@ -85,12 +88,18 @@ export async function changePassword(
     'newPassword',
   ]);
   if (newPassword === oldPassword) throw AppError.field('newPassword', SAME_PASSWORD_MESSAGE);
-
   const user = auth.actingUser;
+  await assertPasswordAllowed('newPassword', newPassword, [user.username, user.nickname]);
+
+  const attempt = await claimAttempt(db, [
+    { scope: 'passwordChange', username: user.username, ip: '', policy: PASSWORD_CHANGE_THROTTLE },
+  ]);
+  if (!attempt.allowed) throw AppError.retryLater(attempt.retryAfterSeconds);
   const storedHash = await repo.findPasswordHash(db, user.id);
   if (!storedHash || !(await verifyPassword(oldPassword, storedHash))) {
     throw AppError.field('oldPassword', WRONG_OLD_PASSWORD_MESSAGE);
   }
+  await settleSuccess(db, attempt.claims);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);

@@ -1,7 +1,14 @@
-import { Ability, ResponseCode, encodeCredential } from '@adloom/domain';
+import {
+  Ability,
+  PASSWORD_CHANGE_THROTTLE,
+  PASSWORD_MESSAGES,
+  ResponseCode,
+  encodeCredential,
+} from '@adloom/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLog, loginThrottles, users } from '../../db/schema.js';
+import { passwordProblem } from '../auth/password-policy.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, credentials } from '../../test/factories.js';
 import { api, expectCode, login } from '../../test/http.js';
@@ -172,10 +179,81 @@ describe('PUT /svc/sys/user/password', () => {
     expect(same.body.data.fields).toEqual([
       { path: 'newPassword', message: 'The new password must differ from the old one' },
     ]);
-    const short = await changePassword(token, user.password, 'abc');
+    const short = await changePassword(token, user.password, 'abcdefg');
     expect(short.body.data.fields).toEqual([
-      { path: 'newPassword', message: 'Too small: expected string to have >=6 characters' },
+      { path: 'newPassword', message: 'Too small: expected string to have >=8 characters' },
     ]);
+  });
+
+  it('refuses a common or guessable new password on the field newPassword, changing nothing', async () => {
+    const user = await buildUser(t.db);
+    const token = await login(t.app, user.username, user.password);
+    const cases: [string, string][] = [
+      ['password1', PASSWORD_MESSAGES.common.en],
+      ['12345678', PASSWORD_MESSAGES.common.en],
+      ['aaaaaaaaaa', PASSWORD_MESSAGES.guessable.en],
+      [`${user.username}1`, PASSWORD_MESSAGES.guessable.en],
+    ];
+    for (const [password, message] of cases) {
+      const result = await changePassword(token, user.password, password);
+      expectCode(result, ResponseCode.validation, 400);
+      expect(result.body.data.fields, password).toEqual([{ path: 'newPassword', message }]);
+    }
+    await login(t.app, user.username, user.password);
+  });
+
+  it('accepts the demo password adloom123 under the policy', async () => {
+    expect(await passwordProblem('adloom123', ['admin', 'Administrator'])).toBeUndefined();
+  });
+
+  it(`limits current-password guesses like sign-in: ${PASSWORD_CHANGE_THROTTLE.freeFailures} at once, then waits`, async () => {
+    const user = await buildUser(t.db);
+    const token = await login(t.app, user.username, user.password);
+    for (let guess = 1; guess <= PASSWORD_CHANGE_THROTTLE.freeFailures; guess += 1) {
+      const wrong = await changePassword(token, `guess-number-${guess}`, 'brand-new-1');
+      expect(wrong.body.data.fields).toEqual([
+        { path: 'oldPassword', message: 'The old password is wrong.' },
+      ]);
+    }
+    const waiting = await changePassword(token, user.password, 'brand-new-1');
+    expectCode(waiting, ResponseCode.tooManyRequests, 429);
+    expect(waiting.body.data).toEqual({ retryAfterSeconds: 1 });
+    await t.db
+      .update(loginThrottles)
+      .set({ blockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(loginThrottles.username, user.username));
+    const next = await changePassword(token, 'guess-number-6', 'brand-new-1');
+    expectCode(next, ResponseCode.validation, 400);
+    const longer = await changePassword(token, user.password, 'brand-new-1');
+    expect(longer.body.data).toEqual({ retryAfterSeconds: 2 });
+  });
+
+  it("counts an agent's guesses by proxy against its advertiser's own limit", async () => {
+    const agent = await buildUser(t.db, { ability: Ability.login | Ability.userAgent });
+    const advertiser = await buildUser(t.db, { parentId: agent.id });
+    const agentToken = await login(t.app, agent.username, agent.password);
+    const ownToken = await login(t.app, advertiser.username, advertiser.password);
+    const byProxy = (oldPassword: string) =>
+      api(t.app, {
+        method: 'PUT',
+        url: `/svc/sys/user/password?user=${advertiser.id}`,
+        token: agentToken,
+        body: {
+          oldPassword: encodeCredential(oldPassword),
+          newPassword: encodeCredential('brand-new-1'),
+        },
+      });
+    for (let guess = 1; guess <= PASSWORD_CHANGE_THROTTLE.freeFailures; guess += 1) {
+      expectCode(await byProxy(`guess-number-${guess}`), ResponseCode.validation, 400);
+    }
+    expectCode(await byProxy('guess-number-6'), ResponseCode.tooManyRequests, 429);
+    expectCode(
+      await changePassword(ownToken, advertiser.password, 'brand-new-1'),
+      ResponseCode.tooManyRequests,
+      429,
+    );
+    // Signing in is another key: the advertiser is not kept out.
+    await login(t.app, advertiser.username, advertiser.password);
   });
 
   it('refuses values that are not encoded', async () => {

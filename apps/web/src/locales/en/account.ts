@@ -19,7 +19,7 @@ export const account = {
   editAccount: 'Edit account {{username}}',
   password: 'Password',
   confirmPassword: 'Confirm password',
-  passwordHelp: 'At least {{min}} characters.',
+  passwordHelp: 'At least {{min}} characters, and not a common or easily guessed password.',
   abilitiesHelp: 'Only the abilities you may grant can be chosen.',
   ownAbilities: 'No one edits their own abilities.',
   accountCreated: 'Account {{username}} is created.',

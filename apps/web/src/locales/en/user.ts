@@ -12,7 +12,7 @@ export const user = {
   oldPassword: 'Old password',
   newPassword: 'New password',
   confirmPassword: 'Confirm new password',
-  passwordHelp: 'At least {{min}} characters.',
+  passwordHelp: 'At least {{min}} characters, and not a common or easily guessed password.',
   passwordSubmit: 'Change password',
   passwordChanged: 'Your password is changed.',
 };

@@ -20,7 +20,7 @@ export const account: typeof en = {
   editAccount: '编辑账户 {{username}}',
   password: '密码',
   confirmPassword: '确认密码',
-  passwordHelp: '至少 {{min}} 个字符。',
+  passwordHelp: '至少 {{min}} 个字符，且不能是常见或容易猜到的密码。',
   abilitiesHelp: '只能选择您有权授予的权限。',
   ownAbilities: '不能修改自己的权限。',
   accountCreated: '账户 {{username}} 已创建。',

@@ -14,7 +14,7 @@ export const user: typeof en = {
   oldPassword: '原密码',
   newPassword: '新密码',
   confirmPassword: '确认新密码',
-  passwordHelp: '至少 {{min}} 个字符。',
+  passwordHelp: '至少 {{min}} 个字符，且不能是常见或容易猜到的密码。',
   passwordSubmit: '修改密码',
   passwordChanged: '密码已修改。',
 };

@@ -1,5 +1,5 @@
 /** Turning zod issues into the validation error of the envelope (code -120, fields named). */
-import { AppError, type FieldIssue } from '@adloom/domain';
+import { AppError, withSafeText, type FieldIssue } from '@adloom/domain';
 import type { z } from 'zod';
 
 /** `[{path: 'username', message: 'Too small: …'}]` from zod issues; `root` names a bare value. */
@@ -20,13 +20,16 @@ export function validationError(fields: FieldIssue[]): AppError {
   return new AppError('validation', message, fields);
 }
 
-/** Parses with `schema`, throwing the field-named validation error on failure. */
+/**
+ * Parses with `schema` behind the text rule (a decoded credential is new text), throwing the
+ * field-named validation error on failure.
+ */
 export function parseOrThrow<S extends z.ZodType>(
   schema: S,
   value: unknown,
   prefix: readonly PropertyKey[] = [],
 ): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = withSafeText(schema).safeParse(value);
   if (!result.success) throw validationError(fieldsFromIssues(result.error.issues, prefix));
   return result.data;
 }

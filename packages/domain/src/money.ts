@@ -1,15 +1,26 @@
 /** Money travels and is stored as integer micro-units: 1 currency unit = 1,000,000 micros. */
 export const MICROS_PER_UNIT = 1_000_000;
 
-/** Parses a decimal amount ("12.5", "0.000001") into micros exactly, without float error. */
-export function toMicros(amount: string | number): number {
+/**
+ * A decimal amount ("12.5", "0.000001") in micros, exactly and without float error; undefined
+ * when `amount` is not an amount or its micros pass Number.MAX_SAFE_INTEGER. Validation uses
+ * this (a bad amount is the caller's mistake, a 400), code that trusts its input `toMicros`.
+ */
+export function parseMicros(amount: string | number): number | undefined {
   const text = typeof amount === 'number' ? amount.toFixed(6) : amount.trim();
   const match = /^(-)?(\d+)(?:\.(\d{0,6})\d*)?$/.exec(text);
-  if (!match) throw new RangeError(`Not an amount: ${text}`);
+  if (!match) return undefined;
   const [, sign, whole = '0', fraction = ''] = match;
   const micros = Number(whole) * MICROS_PER_UNIT + Number(fraction.padEnd(6, '0'));
-  if (!Number.isSafeInteger(micros)) throw new RangeError(`Amount too large: ${text}`);
+  if (!Number.isSafeInteger(micros)) return undefined;
   return sign ? -micros : micros;
+}
+
+/** `parseMicros` for amounts the code itself writes: a RangeError when it is not one. */
+export function toMicros(amount: string | number): number {
+  const micros = parseMicros(amount);
+  if (micros === undefined) throw new RangeError(`Not an amount in range: ${String(amount)}`);
+  return micros;
 }
 
 /** Micros as a plain decimal number of currency units, for display only. */

@@ -7,6 +7,7 @@ import {
   AppError,
   PROXY_QUERY_PARAM,
   ZEnvelope,
+  ZId,
   type EndpointDefinition,
   type EndpointResponse,
   type ParsedBody,
@@ -63,12 +64,9 @@ export function isEmptyBody(body: unknown): boolean {
 }
 
 const ZProxyQuery = z.object({
-  [PROXY_QUERY_PARAM]: z.coerce
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe('Act for this user (proxy): only for users in your ownership subtree'),
+  [PROXY_QUERY_PARAM]: ZId.optional().describe(
+    'Act for this user (proxy): only for users in your ownership subtree',
+  ),
 });
 
 /** The query schema: the contract's, plus the proxy parameter on signed-in endpoints. */

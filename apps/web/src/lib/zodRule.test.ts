@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AD_MESSAGES,
+  INPUT_MESSAGES,
   PASSWORD_MIN_LENGTH,
   USERNAME_MIN_LENGTH,
   ZChangeComment,
@@ -107,5 +108,11 @@ describe('knownMessageText', () => {
     expect(knownMessageText('Must be more than 0')).toBe('必须大于 0');
     expect(knownMessageText('Something the server made up')).toBeUndefined();
     await changeLanguage('en');
+  });
+  it('shows the input rules of every field (NUL, lone surrogates) in the interface language', async () => {
+    await changeLanguage('zh');
+    expect(knownMessageText(INPUT_MESSAGES.unsafeText.en)).toBe(INPUT_MESSAGES.unsafeText.zh);
+    await changeLanguage('en');
+    expect(knownMessageText(INPUT_MESSAGES.unsafeText.en)).toBe(INPUT_MESSAGES.unsafeText.en);
   });
 });

@@ -6,7 +6,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { adMessageText } from '@adloom/domain';
+import { adMessageText, inputMessageText } from '@adloom/domain';
 import { currentLanguage, i18n } from './i18n';
 
 /**
@@ -26,11 +26,13 @@ export const CUSTOM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
 
 /**
  * A message the domain writes in English (a spec §5 message of packages/domain
- * ad-messages.ts, or a custom schema message) in the interface language; undefined when
- * it is neither. Serves zod issues and the server's field issues alike.
+ * ad-messages.ts, an input rule's message of contracts/input.ts, or a custom schema message)
+ * in the interface language; undefined when it is none. Serves zod issues and the server's
+ * field issues alike.
  */
 export function knownMessageText(message: string, t: TFunction = i18n.t): string | undefined {
-  const spec = adMessageText(message, currentLanguage());
+  const spec =
+    adMessageText(message, currentLanguage()) ?? inputMessageText(message, currentLanguage());
   if (spec) return spec;
   const key = CUSTOM_MESSAGE_KEYS[message];
   return key ? t(key) : undefined;

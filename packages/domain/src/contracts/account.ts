@@ -3,6 +3,7 @@
  * ownership subtree, or everyone for user managers, fund managers and the system role.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
@@ -37,14 +38,14 @@ export const ZAccount = z.object({
 });
 export type Account = z.infer<typeof ZAccount>;
 
-export const ZRevenueShare = z.coerce.number().int().min(0).max(1000);
+export const ZRevenueShare = strictNumber(z.number().int().min(0).max(1000));
 
 /** The create-account form; the password travels encoded (credentials.ts). */
 export const ZAccountCreateForm = z.object({
   username: ZUsername,
   nickname: z.string().trim().min(1).max(NICKNAME_MAX_LENGTH),
   password: z.string().min(1).max(1024),
-  ability: z.coerce.number().int().min(0),
+  ability: strictNumber(z.number().int().min(0)),
   revenue_share: ZRevenueShare.default(0),
 });
 
@@ -58,8 +59,8 @@ export const listAccounts = defineEndpoint({
     sort: z.enum(['id', 'username', 'nickname', 'status', 'balance', 'created_at']).optional(),
     status: ZStatus.optional(),
     /** Only accounts holding every bit of this mask. */
-    ability: z.coerce.number().int().min(0).optional(),
-    parent_id: z.coerce.number().int().positive().optional(),
+    ability: strictNumber(z.number().int().min(0)).optional(),
+    parent_id: ZId.optional(),
   }),
   response: ZPage(ZAccount),
 });
@@ -96,7 +97,7 @@ export const modifyAccount = defineEndpoint({
     .object({
       id: ZId,
       nickname: z.string().trim().min(1).max(NICKNAME_MAX_LENGTH).optional(),
-      ability: z.coerce.number().int().min(0).optional(),
+      ability: strictNumber(z.number().int().min(0)).optional(),
       revenue_share: ZRevenueShare.optional(),
     })
     .extend(ZNoted.shape),

@@ -1,5 +1,7 @@
 /** Pieces the advertising contracts share: owners, micros, JSON-or-array fields. */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
+import { ZId } from './common.js';
 
 /** The owner of an advertiser object, as lists show it. */
 export const ZOwnerRef = z.object({
@@ -13,14 +15,14 @@ export type OwnerRef = z.infer<typeof ZOwnerRef>;
 export const MAX_AD_MICROS = 100_000_000 * 1_000_000;
 
 /** Money on the advertising wire: integer micro-units (1 unit = 1,000,000). */
-export const ZMicros = z.coerce.number().int().min(0).max(MAX_AD_MICROS);
+export const ZMicros = strictNumber(z.number().int().min(0).max(MAX_AD_MICROS));
 
 /** A list of positive ids, as an array or a comma-joined string. */
 export const ZIdList = z.preprocess((value) => {
   if (typeof value !== 'string') return value;
   const text = value.trim();
   return text === '' ? [] : text.split(',').map((part) => part.trim());
-}, z.array(z.coerce.number().int().positive()));
+}, z.array(ZId));
 
 /** Owner filter of an advertiser list: an agent narrows to one of its users. */
-export const ZOwnerFilter = z.coerce.number().int().positive().optional();
+export const ZOwnerFilter = ZId.optional();

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ChangeMethod, TargetType } from '../changes.js';
 import { defineEndpoint } from './endpoint.js';
-import { ZChangeComment, ZPage, ZPageQuery } from './common.js';
+import { ZChangeComment, ZId, ZPage, ZPageQuery } from './common.js';
 
 export const ZChangeNote = z.object({
   target_type: z
@@ -63,7 +63,7 @@ export const listChanges = defineEndpoint({
     target_type: z.string().refine((value) => TargetType.has(value), {
       message: 'Unknown target type',
     }),
-    target_id: z.coerce.number().int().positive().optional(),
+    target_id: ZId.optional(),
   }),
   response: ZPage(ZChangeEntry),
 });

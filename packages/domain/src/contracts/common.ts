@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
 
 /** The response envelope of every API call (spec §8, DESIGN §2). */
@@ -11,19 +12,24 @@ export const ZValidationErrorData = z.object({ fields: z.array(ZFieldIssue) });
 /** `data` of a throttled attempt (-170): the seconds to wait before the next one. */
 export const ZRetryErrorData = z.object({ retryAfterSeconds: z.number().int().positive() });
 
-export const ZId = z.coerce.number().int().positive();
+/** The largest id a row can have: tables count their ids in PostgreSQL's 4-byte integer. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id: a positive integer a table can hold (a larger one would fail in the query, not here). */
+export const ZId = strictNumber(z.number().int().positive().max(MAX_ID));
 export const ZIdBody = z.object({ id: ZId });
 
 /** Paging, search and sort of every list (page sizes of spec §9). */
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
-      message: `must be one of ${PAGE_SIZES.join(', ')}`,
-    })
-    .default(DEFAULT_PAGE_SIZE),
+  page: strictNumber(z.number().int().min(1)).default(1),
+  size: strictNumber(
+    z
+      .number()
+      .int()
+      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
+        message: `must be one of ${PAGE_SIZES.join(', ')}`,
+      }),
+  ).default(DEFAULT_PAGE_SIZE),
   keyword: z.string().trim().max(100).optional(),
   sort: z.string().max(50).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),

@@ -4,6 +4,7 @@
  * style (assets, image counts, title and description limits) and the materials' owners.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
@@ -54,20 +55,22 @@ const ZDeeplink = z
   });
 
 const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: string) =>
-  z.coerce
-    .number()
-    .int()
-    .refine((value) => values.has(value), { message });
+  strictNumber(
+    z
+      .number()
+      .int()
+      .refine((value) => values.has(value), { message }),
+  );
 
 const ZOptionalMaterialId = z.preprocess(
   (value) => (value === '' || value === 0 ? null : value),
-  z.coerce.number().int().positive().nullable(),
+  ZId.nullable(),
 );
 
 /** Each field's own rule, without defaults (a modify sends only what changed). */
 const FIELD = {
   name: z.string().trim().min(1).max(64),
-  style_id: z.coerce.number().int().positive(),
+  style_id: ZId,
   language: z
     .string()
     // Typed as a plain string (not the predicate's 'en' | 'fr'): stored rows carry a string.
@@ -227,7 +230,7 @@ const ZCreativeListQuery = ZPageQuery.extend({
   review: enumField(CreativeReview, 'Unknown review state').optional(),
   audit_state: ZAuditState.optional(),
   status: enumField(WideStatus, 'Unknown status').optional(),
-  style_id: z.coerce.number().int().positive().optional(),
+  style_id: ZId.optional(),
   language: z.string().optional(),
   owner_id: ZOwnerFilter,
 });

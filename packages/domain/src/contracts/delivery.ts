@@ -5,6 +5,7 @@
  * calls: they speak OpenRTB or the SDK query of serving.ts, outside the envelope.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId } from './common.js';
 import { NoFillReason, RejectReason } from '../delivery.js';
@@ -16,7 +17,7 @@ const optionalText = (max: number) =>
   );
 const optionalInt = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  z.coerce.number().int().min(0).optional(),
+  strictNumber(z.number().int().min(0)).optional(),
 );
 
 /**
@@ -43,7 +44,7 @@ const limit = SERVE_FACT_TEXT_LIMITS;
 export const ZServeFacts = z.object({
   slot_id: ZId,
   /** Platform: 1 Android, 2 iOS, 3 WP. */
-  os: z.coerce.number().int().min(0).max(3),
+  os: strictNumber(z.number().int().min(0).max(3)),
   osv: optionalText(limit.osv),
   /** Network: 1 WIFI … 5 5G. */
   network: optionalInt,
@@ -156,12 +157,13 @@ export const partnerHealth = defineEndpoint({
   tag: 'delivery',
   access: ['system', 'ssp'],
   query: z.object({
-    hours: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 31)
-      .default(24),
+    hours: strictNumber(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 31),
+    ).default(24),
   }),
   response: z.array(ZPartnerHealth),
 });

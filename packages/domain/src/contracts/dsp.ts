@@ -4,6 +4,7 @@
  * the operator allows private networks for testing, never reach loopback or private ranges.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
@@ -14,10 +15,12 @@ import { AdForm, DspType, SimpleStatus } from '../enums.js';
 const SSP = ['system', 'ssp'] as const;
 
 const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: string) =>
-  z.coerce
-    .number()
-    .int()
-    .refine((value) => values.has(value), { message });
+  strictNumber(
+    z
+      .number()
+      .int()
+      .refine((value) => values.has(value), { message }),
+  );
 
 /** Spec §3 DSP defaults. */
 export const DSP_DEFAULTS = {
@@ -105,18 +108,15 @@ export const ZDspFields = z.object({
   type: enumField(DspType, 'Unknown DSP type').default(DSP_DEFAULTS.dspType),
   /** AdForm the partner buys; 0 = any. */
   slot_type: enumField(AdForm, 'Unknown slot type').default(0),
-  timeout_ms: z.coerce
-    .number()
-    .int()
-    .min(MIN_DSP_TIMEOUT_MS)
-    .max(MAX_DSP_TIMEOUT_MS)
-    .default(DSP_DEFAULTS.timeoutMs),
+  timeout_ms: strictNumber(
+    z.number().int().min(MIN_DSP_TIMEOUT_MS).max(MAX_DSP_TIMEOUT_MS),
+  ).default(DSP_DEFAULTS.timeoutMs),
   request_url: ZRequestUrl,
   test_url: ZTestUrl.default(''),
   /** dspCpm in micros per mille. */
   cpm: ZMicros.default(DSP_DEFAULTS.dspCpm),
   /** dspPercent, permille 0-1000. */
-  percent: z.coerce.number().int().min(0).max(1000).default(DSP_DEFAULTS.dspPercent),
+  percent: strictNumber(z.number().int().min(0).max(1000)).default(DSP_DEFAULTS.dspPercent),
   config: ZJsonObject.default(DSP_DEFAULTS.config),
 });
 export type DspFields = z.infer<typeof ZDspFields>;
@@ -194,11 +194,11 @@ export const modifyDsp = defineEndpoint({
       name: ZDspFields.shape.name,
       type: enumField(DspType, 'Unknown DSP type'),
       slot_type: enumField(AdForm, 'Unknown slot type'),
-      timeout_ms: z.coerce.number().int().min(MIN_DSP_TIMEOUT_MS).max(MAX_DSP_TIMEOUT_MS),
+      timeout_ms: strictNumber(z.number().int().min(MIN_DSP_TIMEOUT_MS).max(MAX_DSP_TIMEOUT_MS)),
       request_url: ZRequestUrl,
       test_url: ZTestUrl,
       cpm: ZMicros,
-      percent: z.coerce.number().int().min(0).max(1000),
+      percent: strictNumber(z.number().int().min(0).max(1000)),
       config: ZJsonObject,
     })
     .partial()

@@ -7,29 +7,34 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { LedgerKind } from '../enums.js';
-import { toMicros } from '../money.js';
+import { parseMicros } from '../money.js';
 
 /** The largest single top-up or adjustment: 100 million currency units. */
 export const MAX_LEDGER_AMOUNT_MICROS = 100_000_000 * 1_000_000;
 
-/** A decimal amount of currency units with at most 6 decimals, parsed into micros. */
-export const ZAmount = z
-  .union([z.string(), z.number()])
-  .transform((value, context) => {
-    const text = String(value).trim();
-    if (!/^-?\d+(\.\d{1,6})?$/.test(text)) {
-      context.issues.push({
-        code: 'custom',
-        message: 'Write an amount such as 125.50 (at most 6 decimals)',
-        input: value,
-      });
-      return z.NEVER;
-    }
-    return toMicros(text);
-  })
-  .refine((micros) => Math.abs(micros) <= MAX_LEDGER_AMOUNT_MICROS, {
-    message: 'At most 100,000,000 at a time',
-  });
+const AMOUNT_TOO_LARGE = 'At most 100,000,000 at a time';
+
+/**
+ * A decimal amount of currency units with at most 6 decimals, parsed into micros; one too
+ * large even for a safe integer is refused like any other past the limit (not thrown).
+ */
+export const ZAmount = z.union([z.string(), z.number()]).transform((value, context) => {
+  const text = String(value).trim();
+  if (!/^-?\d+(\.\d{1,6})?$/.test(text)) {
+    context.issues.push({
+      code: 'custom',
+      message: 'Write an amount such as 125.50 (at most 6 decimals)',
+      input: value,
+    });
+    return z.NEVER;
+  }
+  const micros = parseMicros(text);
+  if (micros === undefined || Math.abs(micros) > MAX_LEDGER_AMOUNT_MICROS) {
+    context.issues.push({ code: 'custom', message: AMOUNT_TOO_LARGE, input: value });
+    return z.NEVER;
+  }
+  return micros;
+});
 
 const ZLedgerNote = z
   .string()

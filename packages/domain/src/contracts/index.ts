@@ -1,5 +1,6 @@
 export * from './endpoint.js';
 export * from './common.js';
+export * from './input.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './dashboard.js';

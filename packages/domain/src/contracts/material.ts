@@ -4,6 +4,7 @@
  * Uploads are multipart with one `file` part; the type is found from the content.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
@@ -90,16 +91,18 @@ export const listMaterials = defineEndpoint({
       .string()
       .refine((value) => MaterialKind.has(value), { message: 'Unknown kind' })
       .optional(),
-    status: z.coerce
-      .number()
-      .int()
-      .refine((value) => WideStatus.has(value), { message: 'Unknown status' })
-      .optional(),
-    transcode_state: z.coerce
-      .number()
-      .int()
-      .refine((value) => TranscodeState.has(value), { message: 'Unknown state' })
-      .optional(),
+    status: strictNumber(
+      z
+        .number()
+        .int()
+        .refine((value) => WideStatus.has(value), { message: 'Unknown status' }),
+    ).optional(),
+    transcode_state: strictNumber(
+      z
+        .number()
+        .int()
+        .refine((value) => TranscodeState.has(value), { message: 'Unknown state' }),
+    ).optional(),
     owner_id: ZOwnerFilter,
   }),
   response: ZPage(ZMaterial),
@@ -152,10 +155,12 @@ export const switchMaterial = defineEndpoint({
   body: z
     .object({
       id: ZId,
-      status: z.coerce
-        .number()
-        .int()
-        .refine((value) => WideStatus.has(value), { message: 'Must be 0, 1 or 5' }),
+      status: strictNumber(
+        z
+          .number()
+          .int()
+          .refine((value) => WideStatus.has(value), { message: 'Must be 0, 1 or 5' }),
+      ),
     })
     .extend(ZNoted.shape),
   response: ZMaterial,

@@ -4,6 +4,7 @@
  * (Monday first) in UTC+00:00. Bodies are JSON: schedules and targeting are nested.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
@@ -154,7 +155,7 @@ export const ZTargeting = z.array(ZTargetingRule).superRefine((rules, context) =
 
 // ---------------------------------------------------------------- plans
 
-const ZCount = (max: number) => z.coerce.number().int().min(0).max(max);
+const ZCount = (max: number) => strictNumber(z.number().int().min(0).max(max));
 const ZInstant = z.iso.datetime({ offset: true });
 
 const planFields = {
@@ -163,10 +164,12 @@ const planFields = {
   budget: ZMicros.refine((value) => value > 0, { message: 'Must be more than 0' }),
   /** Default bid of the plan's strategies, micros; 0 = each strategy sets its own. */
   bid: ZMicros,
-  billing: z.coerce
-    .number()
-    .int()
-    .refine((value) => Billing.has(value), { message: 'Unknown billing' }),
+  billing: strictNumber(
+    z
+      .number()
+      .int()
+      .refine((value) => Billing.has(value), { message: 'Unknown billing' }),
+  ),
   schedule: ZSchedule,
   start_at: ZInstant,
   end_at: ZInstant.nullable(),
@@ -229,10 +232,12 @@ const ZPlanStatusList = z.preprocess(
     return text === '' ? [] : text.split(',').map((part) => part.trim());
   },
   z.array(
-    z.coerce
-      .number()
-      .int()
-      .refine((value) => PlanStatus.has(value), { message: 'Unknown plan status' }),
+    strictNumber(
+      z
+        .number()
+        .int()
+        .refine((value) => PlanStatus.has(value), { message: 'Unknown plan status' }),
+    ),
   ),
 );
 
@@ -265,7 +270,7 @@ export type Plan = z.infer<typeof ZPlan>;
 // ---------------------------------------------------------------- strategies
 
 const strategyFields = {
-  plan_id: z.coerce.number().int().positive(),
+  plan_id: ZId,
   name: z.string().trim().min(1).max(64),
   /** Bid in micros; null (or 0) = the plan's bid. One of the two must be more than 0. */
   bid: ZMicros.nullable(),
@@ -323,11 +328,12 @@ export const listPlans = defineEndpoint({
     sort: z.enum(['id', 'name', 'budget', 'bid', 'status', 'start_at', 'updated_at']).optional(),
     /** One status or several (comma-joined or repeated): `status=2,3` lists stalled plans. */
     status: ZPlanStatusList.optional(),
-    billing: z.coerce
-      .number()
-      .int()
-      .refine((value) => Billing.has(value), { message: 'Unknown billing' })
-      .optional(),
+    billing: strictNumber(
+      z
+        .number()
+        .int()
+        .refine((value) => Billing.has(value), { message: 'Unknown billing' }),
+    ).optional(),
     owner_id: ZOwnerFilter,
     /** `false`: plans whose creation is unfinished (step before 4); `true`: completed ones. */
     complete: z
@@ -378,12 +384,14 @@ export const switchPlan = defineEndpoint({
   body: z
     .object({
       id: ZId,
-      status: z.coerce
-        .number()
-        .int()
-        .refine((value) => value === PlanStatus.live || value === PlanStatus.unlive, {
-          message: 'Must be 0 (start) or 7 (stop)',
-        }),
+      status: strictNumber(
+        z
+          .number()
+          .int()
+          .refine((value) => value === PlanStatus.live || value === PlanStatus.unlive, {
+            message: 'Must be 0 (start) or 7 (stop)',
+          }),
+      ),
     })
     .extend(ZNoted.shape),
   response: ZPlan,
@@ -454,10 +462,12 @@ export const switchStrategy = defineEndpoint({
   body: z
     .object({
       id: ZId,
-      status: z.coerce
-        .number()
-        .int()
-        .refine((value) => value === 0 || value === 1, { message: 'Must be 0 or 1' }),
+      status: strictNumber(
+        z
+          .number()
+          .int()
+          .refine((value) => value === 0 || value === 1, { message: 'Must be 0 or 1' }),
+      ),
     })
     .extend(ZNoted.shape),
   response: ZStrategy,

@@ -4,6 +4,7 @@
  * computed from sums, never averaged; money in micros. docs/decisions/reports.md.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import type { Role } from '../abilities.js';
 import { defineEnum, type EnumValue } from '../enum.js';
 import { Platform } from '../enums.js';
@@ -262,14 +263,15 @@ function checkReportView(view: ReportView, context: z.RefinementCtx): void {
 export const ZReportQuery = z
   .object({
     ...reportViewFields,
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    size: z.coerce
-      .number()
-      .int()
-      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
-        message: `must be one of ${PAGE_SIZES.join(', ')}`,
-      })
-      .default(20),
+    page: strictNumber(z.number().int().min(1).max(1_000_000)).default(1),
+    size: strictNumber(
+      z
+        .number()
+        .int()
+        .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
+          message: `must be one of ${PAGE_SIZES.join(', ')}`,
+        }),
+    ).default(20),
   })
   .superRefine(checkReportView);
 export type ReportQuery = z.input<typeof ZReportQuery>;

@@ -4,6 +4,7 @@
  * user (other screens need them); writes need the system role and may carry a change note.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
@@ -14,10 +15,12 @@ const SYSTEM = ['system'] as const;
 
 // ---------------------------------------------------------------- field helpers
 
-export const ZStatus = z.coerce
-  .number()
-  .int()
-  .refine((value) => SimpleStatus.has(value), { message: 'Must be 0 (active) or 1 (inactive)' });
+export const ZStatus = strictNumber(
+  z
+    .number()
+    .int()
+    .refine((value) => SimpleStatus.has(value), { message: 'Must be 0 (active) or 1 (inactive)' }),
+);
 
 const ZName = z.string().trim().min(1).max(64);
 
@@ -134,8 +137,8 @@ export const ZCountryFields = z.object({
     .string()
     .trim()
     .regex(/^[A-Z]{2}$/, { message: 'Use the two-letter ISO country code, e.g. FR' }),
-  lang_id: z.coerce.number().int().positive().nullable(),
-  lang_ids: csvList(z.coerce.number().int().positive()).refine((ids) => ids.length <= 50, {
+  lang_id: ZId.nullable(),
+  lang_ids: csvList(ZId).refine((ids) => ids.length <= 50, {
     message: 'At most 50 languages',
   }),
 });
@@ -222,10 +225,12 @@ export type AdStyle = z.infer<typeof ZAdStyle>;
 
 export const ZAdStyleFields = z.object({
   name: ZName,
-  type: z.coerce
-    .number()
-    .int()
-    .refine((value) => AdStyleType.has(value), { message: 'Unknown style type' }),
+  type: strictNumber(
+    z
+      .number()
+      .int()
+      .refine((value) => AdStyleType.has(value), { message: 'Unknown style type' }),
+  ),
   icon_size: ZSizeInput,
   img_size: ZSizeInput,
   img3_size: ZSizeInput,
@@ -233,8 +238,8 @@ export const ZAdStyleFields = z.object({
   meta: csvList(
     z.string().refine((value) => StyleMeta.has(value), { message: 'Unknown meta element' }),
   ),
-  title_length: z.coerce.number().int().min(0).max(10_000),
-  description_length: z.coerce.number().int().min(0).max(10_000),
+  title_length: strictNumber(z.number().int().min(0).max(10_000)),
+  description_length: strictNumber(z.number().int().min(0).max(10_000)),
 });
 export type AdStyleFields = z.infer<typeof ZAdStyleFields>;
 
@@ -295,10 +300,12 @@ export type AdType = z.infer<typeof ZAdType>;
 
 export const ZAdTypeFields = z.object({
   name: ZName,
-  ad_form: z.coerce
-    .number()
-    .int()
-    .refine((value) => AdForm.has(value), { message: 'Unknown ad form' }),
+  ad_form: strictNumber(
+    z
+      .number()
+      .int()
+      .refine((value) => AdForm.has(value), { message: 'Unknown ad form' }),
+  ),
 });
 export type AdTypeFields = z.infer<typeof ZAdTypeFields>;
 
@@ -446,7 +453,7 @@ export const ZModel = z.object({
 export type Model = z.infer<typeof ZModel>;
 
 export const ZModelFields = z.object({
-  brand_id: z.coerce.number().int().positive(),
+  brand_id: ZId,
   /** The device's model code, unique within its brand: SM-G9910, M2102K1C. */
   code: z
     .string()
@@ -529,7 +536,7 @@ export type HumanNode = z.infer<typeof ZHumanNode>;
 export const ZHumanFields = z.object({
   parent_id: z.preprocess(
     (value) => (value === '' || value === 'null' ? null : value),
-    z.coerce.number().int().positive().nullable(),
+    ZId.nullable(),
   ),
   code: z
     .string()
@@ -538,7 +545,7 @@ export const ZHumanFields = z.object({
       message: 'Use lower-case letters, digits, - and _ (at most 32), e.g. age_18_24',
     }),
   name: ZName,
-  sort: z.coerce.number().int().min(0).max(10_000).default(0),
+  sort: strictNumber(z.number().int().min(0).max(10_000)).default(0),
 });
 export type HumanFields = z.infer<typeof ZHumanFields>;
 

@@ -6,8 +6,9 @@
  * matching, the remainder) are in docs/decisions/supply.md.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
-import { ZId, ZPage, ZPageQuery } from './common.js';
+import { MAX_ID, ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZJsonObject } from './dsp.js';
 import { ZTargetingRule } from './plan.js';
@@ -84,18 +85,23 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 export const ZAllocation = z.object({
   dsp_id: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
-      .int({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
-      .positive({ message: SSP_STRATEGY_MESSAGES.chooseDsp }),
+    strictNumber(
+      z
+        .number({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
+        .int({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
+        .positive({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
+        .max(MAX_ID, { message: SSP_STRATEGY_MESSAGES.chooseDsp }),
+    ),
   ),
   permille: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ message: SSP_STRATEGY_MESSAGES.permilleRange })
-      .int({ message: SSP_STRATEGY_MESSAGES.permilleRange })
-      .min(0, { message: SSP_STRATEGY_MESSAGES.permilleRange })
-      .max(PERMILLE_TOTAL, { message: SSP_STRATEGY_MESSAGES.permilleRange }),
+    strictNumber(
+      z
+        .number({ message: SSP_STRATEGY_MESSAGES.permilleRange })
+        .int({ message: SSP_STRATEGY_MESSAGES.permilleRange })
+        .min(0, { message: SSP_STRATEGY_MESSAGES.permilleRange })
+        .max(PERMILLE_TOTAL, { message: SSP_STRATEGY_MESSAGES.permilleRange }),
+    ),
   ),
 });
 export type Allocation = z.infer<typeof ZAllocation>;
@@ -135,13 +141,16 @@ export const ZAllocations = z
 /** The linked slot: missing, blank or not an id → 'Slot required for SSP strategy'. */
 const ZSlotRef = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? undefined : value),
-  z.coerce
-    .number({ message: AD_MESSAGES.slotRequired.en })
-    .int({ message: AD_MESSAGES.slotRequired.en })
-    .positive({ message: AD_MESSAGES.slotRequired.en }),
+  strictNumber(
+    z
+      .number({ message: AD_MESSAGES.slotRequired.en })
+      .int({ message: AD_MESSAGES.slotRequired.en })
+      .positive({ message: AD_MESSAGES.slotRequired.en })
+      .max(MAX_ID, { message: AD_MESSAGES.slotRequired.en }),
+  ),
 );
 
-const ZPriority = z.coerce.number().int().min(0).max(1000);
+const ZPriority = strictNumber(z.number().int().min(0).max(1000));
 
 export const ZSspStrategyFields = z.object({
   slot_id: ZSlotRef,
@@ -184,10 +193,12 @@ export const ZSspStrategy = z.object({
 });
 export type SspStrategy = z.infer<typeof ZSspStrategy>;
 
-const ZSimpleStatus = z.coerce
-  .number()
-  .int()
-  .refine((value) => SimpleStatus.has(value), { message: 'Must be 0 or 1' });
+const ZSimpleStatus = strictNumber(
+  z
+    .number()
+    .int()
+    .refine((value) => SimpleStatus.has(value), { message: 'Must be 0 or 1' }),
+);
 
 export const listSspStrategies = defineEndpoint({
   method: 'GET',
@@ -197,8 +208,8 @@ export const listSspStrategies = defineEndpoint({
   access: SSP,
   query: ZPageQuery.extend({
     sort: z.enum(['id', 'name', 'priority', 'status', 'updated_at']).optional(),
-    slot_id: z.coerce.number().int().positive().optional(),
-    dsp_id: z.coerce.number().int().positive().optional(),
+    slot_id: ZId.optional(),
+    dsp_id: ZId.optional(),
     status: ZSimpleStatus.optional(),
   }),
   response: ZPage(ZSspStrategy),

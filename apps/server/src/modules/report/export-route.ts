@@ -10,6 +10,7 @@ import {
   REPORT_EXPORT_CONTENT_TYPES,
   REPORT_EXPORT_LABELS,
   REPORT_EXPORT_MAX_ROWS,
+  ZId,
   exportReport,
   reportExportFileName,
   type ReportRow,
@@ -35,7 +36,7 @@ import type { StatsScope } from './scope.js';
 export const EXPORT_BATCH_ROWS = 2_000;
 
 const ZProxyQuery = z.object({
-  [PROXY_QUERY_PARAM]: z.coerce.number().int().positive().optional(),
+  [PROXY_QUERY_PARAM]: ZId.optional(),
 });
 
 class ExportAborted extends Error {}

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AD_MESSAGES,
   INPUT_MESSAGES,
+  PASSWORD_MESSAGES,
   PASSWORD_MIN_LENGTH,
   USERNAME_MIN_LENGTH,
   ZChangeComment,
@@ -20,11 +21,15 @@ beforeAll(async () => {
 });
 
 describe('fieldProblem', () => {
-  it('gives the too-short hints of the login form in both languages', async () => {
+  it('gives the too-short hints of the login and password forms in both languages', async () => {
     expect(fieldProblem(ZLoginForm, 'username', { username: 'ab', password: 'secret1' })).toBe(
       `At least ${USERNAME_MIN_LENGTH} characters`,
     );
-    expect(fieldProblem(ZLoginForm, 'password', { username: 'abc', password: '12' })).toBe(
+    expect(fieldProblem(ZLoginForm, 'password', { username: 'abc', password: '' })).toBe(
+      'This field is required',
+    );
+    const newPassword = { oldPassword: 'old', newPassword: 'short-1', confirmPassword: 'short-1' };
+    expect(fieldProblem(ZPasswordForm, 'newPassword', newPassword)).toBe(
       `At least ${PASSWORD_MIN_LENGTH} characters`,
     );
     await changeLanguage('zh');
@@ -61,13 +66,21 @@ describe('fieldProblem', () => {
     await changeLanguage('en');
   });
 
+  it("shows the server's password-policy messages in the interface language", async () => {
+    expect(knownMessageText(PASSWORD_MESSAGES.common.en)).toBe(PASSWORD_MESSAGES.common.en);
+    await changeLanguage('zh');
+    expect(knownMessageText(PASSWORD_MESSAGES.common.en)).toBe(PASSWORD_MESSAGES.common.zh);
+    expect(knownMessageText(PASSWORD_MESSAGES.guessable.en)).toBe(PASSWORD_MESSAGES.guessable.zh);
+    await changeLanguage('en');
+  });
+
   it('knows every custom message the domain schemas produce', () => {
     const produced = [
       ZLoginForm.safeParse({ username: 'a b c', password: 'secret1' }),
       ZProfileForm.safeParse({ nickname: 'n', avatar: 'ftp://x', introduction: '' }),
       ZPasswordForm.safeParse({
-        oldPassword: 'secret1',
-        newPassword: 'secret1',
+        oldPassword: 'secret-1',
+        newPassword: 'secret-1',
         confirmPassword: 'x',
       }),
       z.object({ note: ZChangeComment }).safeParse({ note: ' ' }),

@@ -6,7 +6,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { adMessageText, inputMessageText } from '@adloom/domain';
+import { adMessageText, inputMessageText, passwordMessageText } from '@adloom/domain';
 import { currentLanguage, i18n } from './i18n';
 
 /**
@@ -31,8 +31,11 @@ export const CUSTOM_MESSAGE_KEYS: Readonly<Record<string, string>> = {
  * field issues alike.
  */
 export function knownMessageText(message: string, t: TFunction = i18n.t): string | undefined {
+  const lang = currentLanguage();
   const spec =
-    adMessageText(message, currentLanguage()) ?? inputMessageText(message, currentLanguage());
+    adMessageText(message, lang) ??
+    inputMessageText(message, lang) ??
+    passwordMessageText(message, lang);
   if (spec) return spec;
   const key = CUSTOM_MESSAGE_KEYS[message];
   return key ? t(key) : undefined;

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: undefined,
       pgliteDir: resolve(REPO_ROOT, 'data'),
+      pgliteSharedBuffers: '32MB',
       redisUrl: undefined,
       redisPrefix: 'adloom:',
       uploadDir: resolve(REPO_ROOT, 'uploads'),
@@ -39,6 +40,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://ads.example.com' }).publicUrl).toBe(
       'https://ads.example.com',
     );
+  });
+
+  it('takes a PGlite buffer cache size in PostgreSQL units only', () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '16MB' }).pgliteSharedBuffers).toBe('16MB');
+    for (const bad of ['16', '16 MB', '16MB; fsync = off', '1TB']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(
+        /PGLITE_SHARED_BUFFERS: expected a size/,
+      );
+    }
   });
 
   it('resolves the repository root from the package, not the working directory', () => {

@@ -33,6 +33,16 @@ const ZEnv = z.object({
       .optional(),
   ),
   PGLITE_DIR: ZPath(resolve(REPO_ROOT, 'data')),
+  /**
+   * PGlite's buffer cache. PostgreSQL's 128MB default is most of an idle server's memory; the
+   * files stay in the OS page cache behind a smaller one (docs/PERFORMANCE.md, memory).
+   */
+  PGLITE_SHARED_BUFFERS: optional(
+    z
+      .string()
+      .regex(/^\d{1,6}(kB|MB|GB)$/, { message: 'expected a size such as 32MB' })
+      .default('32MB'),
+  ),
   /** Shared counters for several server processes: frequency caps and budget reservations. */
   REDIS_URL: optional(
     z
@@ -118,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: e.PGLITE_DIR,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     uploadDir: e.UPLOAD_DIR,

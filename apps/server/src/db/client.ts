@@ -56,11 +56,12 @@ export function openPostgres(connectionString: string, max = 10): DatabaseHandle
 }
 
 export async function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir' | 'pgliteSharedBuffers'>,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   mkdirSync(config.pgliteDir, { recursive: true });
-  return openPglite(await PGlite.create(config.pgliteDir));
+  const postgresqlconf = [`shared_buffers = ${config.pgliteSharedBuffers}`];
+  return openPglite(await PGlite.create(config.pgliteDir, { postgresqlconf }));
 }
 
 /** Runs raw SQL (recursive CTEs and the like) and answers its rows, on either driver. */

@@ -12,7 +12,7 @@ export const account = {
   revenueShareHelp: 'In permille: 150 ‰ is 15 %.',
   created: 'Created (UTC)',
   locked: 'Locked',
-  lockedUntil: 'Locked until {{time}} (UTC)',
+  lockedUntil: 'After failed sign-ins, attempts wait until {{time}} (UTC)',
   noAbilities: 'None',
   noAccounts: 'No accounts yet — add the first one',
   addAccount: 'Add account',

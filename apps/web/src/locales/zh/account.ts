@@ -13,7 +13,7 @@ export const account: typeof en = {
   revenueShareHelp: '以千分比计：150 ‰ 即 15 %。',
   created: '创建时间 (UTC)',
   locked: '已锁定',
-  lockedUntil: '锁定至 {{time}} (UTC)',
+  lockedUntil: '登录失败过多，尝试需等待至 {{time}} (UTC)',
   noAbilities: '无',
   noAccounts: '还没有账户——添加第一个',
   addAccount: '添加账户',

@@ -1,8 +1,8 @@
 /**
- * What a device or an exchange receives for a won request: the SDK answer of /serve/ad
- * (the creative's assets in the slot's style, our signed impression and click URLs, a
- * partner's notices) and, for OpenRTB callers, the markup (HTML banner, Native 1.2 JSON or
- * VAST 4 for video) that carries the same beacons.
+ * What a device receives for a won request: the SDK answer of /serve/ad (the creative's
+ * assets in the slot's style, our signed impression and click URLs, a partner's notices),
+ * and a partner's markup with our beacon added. OpenRTB callers' markup is built from their
+ * request (openrtb/bid.ts).
  */
 import { TRACK_PATHS, type ServeAdAnswer, type ServedAd, type ServedAsset } from '@adloom/domain';
 import type { AssetConfig, CreativeConfig, SlotConfig } from './types.js';
@@ -231,55 +231,6 @@ const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[
 /** A 1×1 beacon. */
 const pixel = (url: string) =>
   `<img src="${escapeHtml(url)}" width="1" height="1" style="display:none" alt="">`;
-
-/** Markup of one of our creatives for an OpenRTB answer, in the format the impression asked. */
-export function ownMarkup(
-  origin: string,
-  creative: CreativeConfig,
-  urls: TrackingUrls,
-  format: 'banner' | 'native' | 'video',
-): string {
-  if (format === 'video' && creative.video) {
-    const video = creative.video;
-    const seconds = Math.max(1, Math.round((video.durationMs ?? 0) / 1000));
-    const duration = `00:${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-    return (
-      `<VAST version="4.0"><Ad id="${creative.id}"><InLine><AdSystem>Adloom</AdSystem>` +
-      `<AdTitle>${cdata(creative.title || creative.name)}</AdTitle>` +
-      `<Impression>${cdata(urls.impression)}</Impression><Creatives><Creative><Linear>` +
-      `<Duration>${duration}</Duration><VideoClicks><ClickThrough>${cdata(urls.click)}</ClickThrough></VideoClicks>` +
-      `<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="${video.width}" height="${video.height}">` +
-      `${cdata(absolute(origin, video.url))}</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>`
-    );
-  }
-  if (format === 'native') {
-    const image = creative.image ?? creative.images[0] ?? null;
-    return JSON.stringify({
-      native: {
-        ver: '1.2',
-        assets: [
-          { id: 1, title: { text: creative.title } },
-          ...(image
-            ? [
-                {
-                  id: 2,
-                  img: { url: absolute(origin, image.url), w: image.width, h: image.height },
-                },
-              ]
-            : []),
-          { id: 3, data: { value: creative.description } },
-        ],
-        link: { url: urls.click },
-        imptrackers: [urls.impression],
-      },
-    });
-  }
-  const visual = creative.image ?? creative.images[0] ?? creative.icon;
-  const body = visual
-    ? `<img src="${escapeHtml(absolute(origin, visual.url))}" width="${visual.width}" height="${visual.height}" alt="${escapeHtml(creative.title)}">`
-    : escapeHtml(creative.title || creative.name);
-  return `<a href="${escapeHtml(urls.click)}" target="_blank" rel="noopener">${body}</a>${pixel(urls.impression)}`;
-}
 
 /** A partner's markup with our impression beacon added (HTML) so that we count it too. */
 export function partnerMarkupWithBeacon(adm: string, urls: TrackingUrls): string {

@@ -261,7 +261,8 @@ describe('OpenRTB entry points', () => {
   });
 
   it('bills an own-DSP sale once, at the exchange price from the billing notice', async () => {
-    const s = await buildServingScenario(t.db, { plan: { bid: 3_000_000 } });
+    // The own DSP bids with every plan of ours: this one outbids the file's other scenarios.
+    const s = await buildServingScenario(t.db, { plan: { bid: 20_000_000 } });
     await engine().sync();
     // An exchange's own tagid: the own DSP needs no slot of ours.
     const payload = bidRequest(s.slot.id);
@@ -274,7 +275,7 @@ describe('OpenRTB entry points', () => {
     const answer = response.json() as { seatbid: { bid: { nurl: string; burl: string }[] }[] };
     const bid = must(must(answer.seatbid[0], 'a seat').bid[0], 'a bid');
     expect(bid.burl).toContain('${AUCTION_PRICE}');
-    // Our bid is the request's floor 0.2 + 0.01 (no slot floor): the exchange cleared below it.
+    // The exchange cleared below our bid (the runner-up's, or the floor 0.2, + 0.01).
     const burl = local(bid.burl.replace('${AUCTION_PRICE}', '0.15'));
     expect((await t.app.inject({ method: 'GET', url: burl })).statusCode).toBe(204);
     await t.app.inject({ method: 'GET', url: burl });

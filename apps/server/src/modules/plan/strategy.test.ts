@@ -126,6 +126,35 @@ describe('strategy create and the creation steps', () => {
     ]);
   });
 
+  it('targets exchange inventory: site domains and app bundles, App Store ids included', async () => {
+    const world = await buildCreativeWorld(t.db, owner.user.id);
+    const plan = await buildPlan(t.db, owner.user.id);
+    const targeting = [
+      { key: 'siteDomain', mode: 'include', values: ['news.example.com', 'example.org'] },
+      { key: 'pkg', mode: 'exclude', values: ['com.example.game', '1234567890'] },
+    ];
+    const result = await send<Strategy>(t.app, ENDPOINTS.createStrategy, owner, {
+      body: strategyBody(plan.id, world, { targeting }),
+    });
+    expectCode(result, 200, 200);
+    expect(result.body.data.targeting).toEqual(targeting);
+    // Domains are matched in lower case: any case is taken; URLs and bare hosts are not domains.
+    for (const [value, taken] of [
+      ['News.Example.COM', true],
+      ['https://example.com/', false],
+      ['localhost', false],
+      ['exa mple.com', false],
+    ] as const) {
+      const answer = await send(t.app, ENDPOINTS.createStrategy, owner, {
+        body: strategyBody(plan.id, world, {
+          targeting: [{ key: 'siteDomain', mode: 'exclude', values: ['example.com', value] }],
+        }),
+      });
+      if (taken) expectCode(answer, 200, 200);
+      else expect(issuesOf(answer).map((issue) => issue.path)).toEqual(['targeting.0.values.1']);
+    }
+  });
+
   it('refuses a strategy without creatives on a Live plan, but not on a stalled one', async () => {
     const { plan, styleId, creativeId } = await buildCompletePlan(t.db, owner.user.id, {
       status: PlanStatus.live,

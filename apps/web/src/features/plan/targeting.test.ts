@@ -11,6 +11,18 @@ describe('targeting helpers', () => {
     expect(invalidValues('country', ['US', 'us', 'USA'])).toEqual(['us', 'USA']);
     expect(invalidValues('os', ['1', '0', '9'])).toEqual(['0', '9']);
     expect(invalidValues('imei', ['123456789012345', '12'])).toEqual(['12']);
+    // Exchange inventory: site domains, and App Store ids beside package names.
+    expect(
+      invalidValues('siteDomain', [
+        'news.example.com',
+        'Example.ORG',
+        'https://a.example',
+        'localhost',
+      ]),
+    ).toEqual(['https://a.example', 'localhost']);
+    expect(invalidValues('pkg', ['com.example.app', '389801252', 'not a bundle'])).toEqual([
+      'not a bundle',
+    ]);
   });
 
   it('gives each rule the spec §5 message the contract would, on that rule', () => {
@@ -41,5 +53,6 @@ describe('targeting helpers', () => {
     expect(offeredKeys(rules, false)).not.toContain('country');
     expect(offeredKeys(rules, false)).not.toContain('audience');
     expect(offeredKeys(rules, true)).toContain('audience');
+    expect(offeredKeys(rules, false)).toContain('siteDomain');
   });
 });

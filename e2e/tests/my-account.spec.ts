@@ -41,6 +41,11 @@ test('changing the password checks the old one and the two new ones', async ({ p
   await form.submit.click();
   await expect(page.getByText('The new password must differ from the old one')).toBeVisible();
 
+  await form.new.fill('password123');
+  await form.confirm.fill('password123');
+  await form.submit.click();
+  await expect(page.getByText(/^Too common: /)).toBeVisible();
+
   await form.old.fill('wrong-old-password');
   await form.new.fill(next);
   await form.confirm.fill(next);

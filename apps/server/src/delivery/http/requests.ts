@@ -117,7 +117,8 @@ export function fromBidRequest(
 ): ServeRequest | undefined {
   const slotId = context.slotId;
   if (slotId === undefined) return undefined;
-  if (imp.bidfloorcur && imp.bidfloorcur !== SERVING_CURRENCY) return undefined;
+  // A floor of 0 needs no conversion, whatever its currency.
+  if (imp.bidfloor && imp.bidfloorcur && imp.bidfloorcur !== SERVING_CURRENCY) return undefined;
   const device = bidRequest.device ?? {};
   const os = OS_BY_NAME[(device.os ?? '').toLowerCase()] ?? 0;
   const ifa = device.ifa ?? '';
@@ -145,5 +146,6 @@ export function fromBidRequest(
     bidFloor: imp.bidfloor ? toMicros(String(imp.bidfloor)) : 0,
     channel,
     test: bidRequest.test === 1,
+    domain: (bidRequest.site?.domain ?? '').trim().toLowerCase(),
   };
 }

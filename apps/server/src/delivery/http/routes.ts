@@ -17,21 +17,20 @@ import {
   OPENRTB_AUCTION_PATH,
   OWN_DSP_PATH,
   SERVE_AD_PATH,
-  SERVING_CURRENCY,
   SETUID_PATH,
   TRACK_PATHS,
   ZIncomingBidRequest,
   fieldOf,
   withoutNulls,
-  fromMicros,
   type BidRequest,
   type TrackKindValue,
 } from '@adloom/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ownMarkup } from '../answer.js';
-import { answerOf, type DeliveryEngine, type Served } from '../engine.js';
+import type { DeliveryEngine } from '../engine.js';
+import { answerCurrency, bidOf, floorPriced, NBR_UNSUPPORTED_CURRENCY } from '../openrtb/bid.js';
+import { ImpSpec } from '../openrtb/imp.js';
 import type { Channel } from '../types.js';
-import { countryFromHeaders, formatOf, fromBidRequest, fromServeFacts } from './requests.js';
+import { countryFromHeaders, fromBidRequest, fromServeFacts } from './requests.js';
 import { parseServeQuery } from './serve-query.js';
 import { refuse, registerPrebidFacing } from './openrtb-transport.js';
 import { PIXEL } from './pixel.js';
@@ -75,69 +74,34 @@ async function auction(
     return refuse(reply, idOf(body), fieldOf(issue?.path ?? []), issue?.message ?? 'invalid');
   }
   const bidRequest: BidRequest = parsed.data;
+  const currency = answerCurrency(bidRequest);
+  if (!currency) {
+    return reply.send({ id: bidRequest.id, seatbid: [], nbr: NBR_UNSUPPORTED_CURRENCY });
+  }
   const origin = originOf(request);
   const context = { ...contextOf(request), cookieUid: cookieUidOf(request) };
   const slotCodes = await engine.slotCodes();
   const won = await Promise.all(
     bidRequest.imp.map(async (imp) => {
-      const slotId = slotIdOf(slotReferenceOf(imp), slotCodes);
+      // What the impression takes decides which creatives may bid (openrtb/imp.ts).
+      const spec = new ImpSpec(imp);
+      if (!spec.answerable || !floorPriced(imp)) return null;
+      // The own DSP needs no slot of ours: an exchange's tagids are its own (decision/exchange.ts).
+      const slotId = channel === 'dsp' ? 0 : slotIdOf(slotReferenceOf(imp), slotCodes);
       const serveRequest = fromBidRequest(bidRequest, imp, channel, { ...context, slotId });
       if (!serveRequest) return null;
+      serveRequest.fit = spec;
       const served = await engine.serve(serveRequest, { origin });
-      return served.claims ? { imp, served } : null;
+      return served.claims ? { imp, spec, served } : null;
     }),
   );
   const bids = won.flatMap((entry) => {
-    const bid = entry ? bidOf(entry.imp, entry.served, channel, origin) : null;
+    const bid = entry ? bidOf(entry.imp, entry.spec, entry.served, channel, origin) : null;
     return bid ? [bid] : [];
   });
   if (bids.length === 0) return reply.code(204).send();
-  return reply.send({
-    id: bidRequest.id,
-    seatbid: [{ seat: 'adloom', bid: bids }],
-    cur: SERVING_CURRENCY,
-  });
-}
-
-function bidOf(imp: BidRequest['imp'][number], served: Served, channel: Channel, origin: string) {
-  const { decision, urls, claims } = served;
-  const winner = decision.winner;
-  if (!winner || !urls || !claims) return null;
-  const format = formatOf(imp);
-  const mtype = format === 'video' ? 2 : format === 'native' ? 4 : 1;
-  const common = {
-    id: claims.id,
-    impid: imp.id,
-    price: fromMicros(decision.price),
-    mtype,
-  };
-  if (winner.kind === 'partner') {
-    const answer = answerOf(served);
-    const ad = answer.fill ? answer.ad : undefined;
-    return {
-      ...common,
-      adm: ad?.adm ?? '',
-      ...(served.noticeUrl ? { nurl: served.noticeUrl } : {}),
-      crid: winner.crid,
-      adomain: [...winner.adomain],
-      ...(winner.w ? { w: winner.w } : {}),
-      ...(winner.h ? { h: winner.h } : {}),
-    };
-  }
-  const { creative, plan } = winner;
-  return {
-    ...common,
-    adm: ownMarkup(origin, creative, urls, format),
-    // An exchange buying from our own DSP tells us its price through these macros.
-    ...(channel === 'dsp'
-      ? { nurl: `${urls.win}&p=\${AUCTION_PRICE}`, burl: `${urls.bill}&p=\${AUCTION_PRICE}` }
-      : {}),
-    adid: String(creative.id),
-    crid: String(creative.id),
-    cid: String(plan.id),
-    ...(creative.appPackage ? { bundle: creative.appPackage } : {}),
-    ...(creative.width ? { w: creative.width, h: creative.height } : {}),
-  };
+  // One seat for every advertiser of ours (docs/decisions/openrtb-answers.md).
+  return reply.send({ id: bidRequest.id, seatbid: [{ seat: 'adloom', bid: bids }], cur: currency });
 }
 
 export function registerDeliveryRoutes(app: FastifyInstance, engine: () => DeliveryEngine): void {

@@ -72,6 +72,7 @@ export const TargetType = defineEnum({
   slot: { value: 'slot', en: 'Slot', zh: '广告位' },
   dsp: { value: 'dsp', en: 'Demand partner', zh: '需求方' },
   sspStrategy: { value: 'sspStrategy', en: 'SSP strategy', zh: 'SSP 策略' },
+  systemParameter: { value: 'systemParameter', en: 'System parameters', zh: '系统参数' },
 });
 
 /** Target types of the supply side: their history is read by who manages them. */
@@ -100,4 +101,5 @@ export const SETTINGS_TARGET_TYPES: readonly TargetTypeValue[] = [
   'brand',
   'model',
   'human',
+  'systemParameter',
 ];

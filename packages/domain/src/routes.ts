@@ -109,6 +109,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
       { path: '/system/brand', titleKey: 'menu.brand', access: ['system'] },
       { path: '/system/brand/:id', titleKey: 'menu.models', access: ['system'], hidden: true },
       { path: '/system/country', titleKey: 'menu.country', access: ['system'] },
+      { path: '/system/parameter', titleKey: 'menu.parameter', access: ['system'] },
     ],
   },
 ];

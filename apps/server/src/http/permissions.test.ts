@@ -13,6 +13,7 @@ import {
   type EndpointDefinition,
 } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundRequests } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../db/seed.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import {
@@ -67,6 +68,15 @@ const db = () => t.db;
 const child = (owner: TestUser) => buildUser(db(), { parentId: owner.id });
 
 let counter = 0;
+/** A credit waiting for approval, asked by a third person, for `account`. */
+async function pendingRequestFor(account: TestUser): Promise<number> {
+  const requester = await buildUser(db());
+  const [row] = await db()
+    .insert(fundRequests)
+    .values({ userId: account.id, kind: 'topUp', amount: 1, requestedBy: requester.id })
+    .returning({ id: fundRequests.id });
+  return row?.id ?? 0;
+}
 const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
   accountLogin: ({ user }) => ({ body: credentials(user.username, user.password) }),
   serviceLogin: ({ user }) => ({ body: credentials(user.username, user.password) }),
@@ -174,6 +184,15 @@ const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
     body: { user_id: other.id, amount: '1', note: 'matrix adjustment' },
   }),
   listLedger: ({ user }) => ({ query: { user_id: user.id, kind: 'topUp' } }),
+  listFundRequests: () => ({ query: { status: 'pending' } }),
+  approveFundRequest: async ({ other }) => ({ body: { id: await pendingRequestFor(other) } }),
+  rejectFundRequest: async ({ other }) => ({
+    body: { id: await pendingRequestFor(other), note: 'matrix rejection' },
+  }),
+  getSystemParameters: () => ({}),
+  modifySystemParameters: () => ({
+    body: { fund_approval_threshold: String(20_000 + (counter += 1)) },
+  }),
   ...MATERIAL_SAMPLES,
   ...CREATIVE_SAMPLES,
   ...PLAN_SAMPLES,

@@ -93,6 +93,11 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/system/country': lazy(() =>
     import('../features/settings/pages/CountryPage').then((m) => ({ default: m.CountryPage })),
   ),
+  '/system/parameter': lazy(() =>
+    import('../features/settings/pages/SystemParametersPage').then((m) => ({
+      default: m.SystemParametersPage,
+    })),
+  ),
 };
 
 /** The console shell (menu, top bar, footer): its own chunk, never part of /login. */

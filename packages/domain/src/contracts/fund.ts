@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { LedgerKind } from '../enums.js';
+import { FundRequestStatus } from '../funds.js';
 import { parseMicros } from '../money.js';
 
 /** The largest single top-up or adjustment: 100 million currency units. */
@@ -36,7 +37,7 @@ export const ZAmount = z.union([z.string(), z.number()]).transform((value, conte
   return micros;
 });
 
-const ZLedgerNote = z
+export const ZLedgerNote = z
   .string()
   .trim()
   .max(500)
@@ -58,10 +59,41 @@ export const ZLedgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof ZLedgerEntry>;
 
+/** A credit above the approval threshold and where it stands (docs/decisions/fund-approvals.md). */
+export const ZFundRequest = z.object({
+  id: z.number().int(),
+  /** The account to be credited. */
+  user: ZUserRef,
+  kind: z.string(),
+  /** Positive micros. */
+  amount: z.number().int(),
+  note: z.string(),
+  /** FundRequestStatus: pending, approved, rejected. */
+  status: z.string(),
+  requested_by: ZUserRef,
+  /** The user the requester acted for (null: themselves). */
+  requested_for: ZUserRef.nullable(),
+  created_at: z.string(),
+  decided_by: ZUserRef.nullable(),
+  decided_at: z.string().nullable(),
+  decision_note: z.string().nullable(),
+  /** The entry an approval posted. */
+  ledger_entry_id: z.number().int().nullable(),
+});
+export type FundRequest = z.infer<typeof ZFundRequest>;
+
+/** What a top-up or adjustment did: posted at once, or recorded to wait for a second approver. */
+export const ZFundPosting = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('posted'), entry: ZLedgerEntry }),
+  z.object({ status: z.literal('pending'), request: ZFundRequest }),
+]);
+export type FundPosting = z.infer<typeof ZFundPosting>;
+
 export const topUp = defineEndpoint({
   method: 'POST',
   path: '/svc/fund/topup',
-  summary: 'Top up an account (a positive amount, with a note)',
+  summary:
+    'Top up an account (a positive amount, with a note); above the approval threshold it waits for a second fund manager',
   tag: 'funds',
   access: ['balanceCharge'],
   multipart: true,
@@ -70,13 +102,14 @@ export const topUp = defineEndpoint({
     amount: ZAmount.refine((micros) => micros > 0, { message: 'Must be more than 0' }),
     note: ZLedgerNote,
   }),
-  response: ZLedgerEntry,
+  response: ZFundPosting,
 });
 
 export const adjustBalance = defineEndpoint({
   method: 'POST',
   path: '/svc/fund/adjust',
-  summary: 'Correct a balance up or down (never below zero), with a note saying why',
+  summary:
+    'Correct a balance up or down (never below zero), with a note saying why; a credit above the approval threshold waits for a second fund manager',
   tag: 'funds',
   access: ['balanceCharge'],
   multipart: true,
@@ -85,7 +118,7 @@ export const adjustBalance = defineEndpoint({
     amount: ZAmount.refine((micros) => micros !== 0, { message: 'Must not be 0' }),
     note: ZLedgerNote,
   }),
-  response: ZLedgerEntry,
+  response: ZFundPosting,
 });
 
 export const ZLedgerTotals = z.object({
@@ -111,5 +144,45 @@ export const listLedger = defineEndpoint({
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
   }),
-  response: ZPage(ZLedgerEntry).extend({ totals: ZLedgerTotals }),
+  response: ZPage(ZLedgerEntry).extend({
+    totals: ZLedgerTotals,
+    /** The account's credits waiting for approval (not in the balance), newest first. */
+    pending: z.array(ZFundRequest),
+  }),
+});
+
+export const listFundRequests = defineEndpoint({
+  method: 'GET',
+  path: '/svc/fund/request/list',
+  summary: 'A page of credits waiting for (or decided by) a second fund manager, newest first',
+  tag: 'funds',
+  access: ['balanceCharge'],
+  query: ZPageQuery.pick({ page: true, size: true }).extend({
+    status: z
+      .string()
+      .refine((value) => FundRequestStatus.has(value), { message: 'Unknown status' })
+      .optional(),
+    user_id: ZId.optional(),
+  }),
+  response: ZPage(ZFundRequest),
+});
+
+export const approveFundRequest = defineEndpoint({
+  method: 'POST',
+  path: '/svc/fund/request/approve',
+  summary: 'Approve a pending credit: posts it to the ledger (not by its requester or its account)',
+  tag: 'funds',
+  access: ['balanceCharge'],
+  body: z.object({ id: ZId, note: z.string().trim().max(500).optional() }),
+  response: ZFundRequest,
+});
+
+export const rejectFundRequest = defineEndpoint({
+  method: 'POST',
+  path: '/svc/fund/request/reject',
+  summary: 'Reject a pending credit, saying why: the balance stays as it is',
+  tag: 'funds',
+  access: ['balanceCharge'],
+  body: z.object({ id: ZId, note: ZLedgerNote }),
+  response: ZFundRequest,
 });

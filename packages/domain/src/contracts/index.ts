@@ -8,6 +8,7 @@ export * from './settings.js';
 export * from './change.js';
 export * from './account.js';
 export * from './fund.js';
+export * from './system.js';
 export * from './ad-common.js';
 export * from './material.js';
 export * from './creative.js';
@@ -24,6 +25,7 @@ import * as settings from './settings.js';
 import { listChanges } from './change.js';
 import * as account from './account.js';
 import * as fund from './fund.js';
+import * as system from './system.js';
 import { MATERIAL_ENDPOINTS } from './material.js';
 import { CREATIVE_ENDPOINTS } from './creative.js';
 import { PLAN_ENDPOINTS } from './plan.js';
@@ -84,6 +86,11 @@ export const ENDPOINTS = {
   topUp: fund.topUp,
   adjustBalance: fund.adjustBalance,
   listLedger: fund.listLedger,
+  listFundRequests: fund.listFundRequests,
+  approveFundRequest: fund.approveFundRequest,
+  rejectFundRequest: fund.rejectFundRequest,
+  getSystemParameters: system.getSystemParameters,
+  modifySystemParameters: system.modifySystemParameters,
   ...MATERIAL_ENDPOINTS,
   ...CREATIVE_ENDPOINTS,
   ...PLAN_ENDPOINTS,

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type LedgerEntry } from '@adloom/domain';
+import { ENDPOINTS, type FundPosting, type FundRequest, type LedgerEntry } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../db/schema.js';
 import {
@@ -20,6 +20,7 @@ type LedgerPage = {
   list: LedgerEntry[];
   total: number;
   totals: { topUp: number; spend: number; adjustment: number; balance: number };
+  pending: FundRequest[];
 };
 
 let t: TestApp;
@@ -40,18 +41,23 @@ afterAll(async () => {
 });
 
 const topUp = (token: string, body: Record<string, unknown>, query?: string) =>
-  call<LedgerEntry>(t.app, ENDPOINTS.topUp, token, { body, ...(query ? { query } : {}) });
+  call<FundPosting>(t.app, ENDPOINTS.topUp, token, { body, ...(query ? { query } : {}) });
+/** The entry of a posting answered at once (fails the test on a pending one). */
+const entryOf = (posting: FundPosting): LedgerEntry => {
+  if (posting.status !== 'posted') throw new Error(`Expected a posted entry: ${posting.status}`);
+  return posting.entry;
+};
 const ledger = (token: string, query: string) =>
   call<LedgerPage>(t.app, ENDPOINTS.listLedger, token, { query });
 
 describe('top-up', () => {
   it('appends an entry with the balance after it and the actor', async () => {
     const target = await buildUser(t.db);
-    const first = await call<LedgerEntry>(t.app, ENDPOINTS.topUp, finance.token, {
+    const first = await call<FundPosting>(t.app, ENDPOINTS.topUp, finance.token, {
       multipart: { user_id: String(target.id), amount: '125.50', note: 'first deposit' },
     });
     expectCode(first, 200, 200);
-    expect(first.body.data).toMatchObject({
+    expect(entryOf(first.body.data)).toMatchObject({
       user_id: target.id,
       kind: 'topUp',
       amount: 125_500_000,
@@ -62,7 +68,7 @@ describe('top-up', () => {
     });
     expect(ENDPOINTS.topUp.response.safeParse(first.body.data).success).toBe(true);
     const second = await topUp(finance.token, { user_id: target.id, amount: 0.5, note: 'more' });
-    expect(second.body.data.balance_after).toBe(126_000_000);
+    expect(entryOf(second.body.data).balance_after).toBe(126_000_000);
     const account = await call<{ balance: number }>(t.app, ENDPOINTS.getAccount, finance.token, {
       query: `id=${target.id}`,
     });
@@ -119,7 +125,7 @@ describe('top-up', () => {
       `user=${finance.user.id}`,
     );
     expectCode(result, 200, 200);
-    expect(result.body.data).toMatchObject({
+    expect(entryOf(result.body.data)).toMatchObject({
       actor: { id: admin.user.id },
       acting_user: { id: finance.user.id },
     });
@@ -132,11 +138,11 @@ describe('adjustment', () => {
   it('corrects up and down but never below zero', async () => {
     const target = await buildUser(t.db);
     await topUp(finance.token, { user_id: target.id, amount: '10', note: 'deposit' });
-    const down = await call<LedgerEntry>(t.app, ENDPOINTS.adjustBalance, finance.token, {
+    const down = await call<FundPosting>(t.app, ENDPOINTS.adjustBalance, finance.token, {
       body: { user_id: target.id, amount: '-4.25', note: 'refund fee' },
     });
     expectCode(down, 200, 200);
-    expect(down.body.data).toMatchObject({
+    expect(entryOf(down.body.data)).toMatchObject({
       kind: 'adjustment',
       amount: -4_250_000,
       balance_after: 5_750_000,

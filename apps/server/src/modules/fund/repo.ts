@@ -19,6 +19,11 @@ export async function lockUser(tx: Database, userId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+export async function userExists(db: Database, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return rows.length > 0;
+}
+
 /** The balance after the user's latest entry; 0 without entries. */
 export async function latestBalance(db: Database, userId: number): Promise<number> {
   const [row] = await db

@@ -2,15 +2,26 @@
  * Funds (role balanceCharge): every balance change is an appended ledger entry carrying the
  * balance after it, written only by postLedgerEntry under a lock on the user row, so
  * parallel top-ups and spends never lose an update and never take a balance below zero.
+ * A fund manager never posts to their own account, and a credit above the approval threshold
+ * waits as a request for a second fund manager (docs/decisions/fund-approvals.md).
  */
-import { AppError, type LedgerEntry } from '@adloom/domain';
+import {
+  AppError,
+  mayDecide,
+  needsSecondApprover,
+  type FundPosting,
+  type FundRequest,
+  type LedgerEntry,
+} from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { assertInReach } from '../account/reach.js';
 import { notFound } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';
+import { fundApprovalThreshold } from '../settings/system/service.js';
 import * as repo from './repo.js';
+import * as requests from './request-repo.js';
 import type { LedgerEntryView, LedgerKindValue, LedgerRow } from './repo.js';
 
 export const BELOW_ZERO_MESSAGE = 'The balance would fall below zero';
@@ -30,13 +41,19 @@ export interface LedgerPosting {
  * writes nothing) when the entry would take the balance below zero.
  */
 async function appendEntry(db: Database, posting: LedgerPosting): Promise<LedgerRow | undefined> {
-  return db.transaction(async (tx) => {
-    if (!(await repo.lockUser(tx, posting.userId))) throw notFound('Account', posting.userId);
-    const balance = await repo.latestBalance(tx, posting.userId);
-    const balanceAfter = balance + posting.amount;
-    if (balanceAfter < 0) return undefined;
-    return repo.insertEntry(tx, { ...posting, balanceAfter });
-  });
+  return db.transaction((tx) => appendInTransaction(tx, posting));
+}
+
+/** appendEntry's work inside a transaction the caller holds. */
+async function appendInTransaction(
+  tx: Database,
+  posting: LedgerPosting,
+): Promise<LedgerRow | undefined> {
+  if (!(await repo.lockUser(tx, posting.userId))) throw notFound('Account', posting.userId);
+  const balance = await repo.latestBalance(tx, posting.userId);
+  const balanceAfter = balance + posting.amount;
+  if (balanceAfter < 0) return undefined;
+  return repo.insertEntry(tx, { ...posting, balanceAfter });
 }
 
 /** THE ledger write: refuses (-120 naming amount) an entry that would overdraw. */
@@ -90,13 +107,59 @@ export interface FundBody {
   note: string;
 }
 
+export function presentRequest(view: requests.FundRequestView): FundRequest {
+  const { request } = view;
+  return {
+    id: request.id,
+    user: view.account,
+    kind: request.kind,
+    amount: request.amount,
+    note: request.note,
+    status: request.status,
+    requested_by: view.requester,
+    requested_for: request.requestedActingId === request.requestedBy ? null : view.requestedFor,
+    created_at: request.createdAt.toISOString(),
+    decided_by: view.decider,
+    decided_at: request.decidedAt?.toISOString() ?? null,
+    decision_note: request.decisionNote,
+    ledger_entry_id: request.ledgerEntryId,
+  };
+}
+
+async function requestView(db: Database, id: number): Promise<FundRequest> {
+  const view = await requests.findRequestView(db, id);
+  if (!view) throw notFound('Fund request', id);
+  return presentRequest(view);
+}
+
+/** A fund manager never posts to their own account, signed in or acted for (-112). */
+function assertNotOwnAccount(auth: AuthContext, userId: number): void {
+  if (userId === auth.realUser.id || userId === auth.actingUser.id) {
+    throw new AppError('ownFunds');
+  }
+}
+
 async function postFor(
   db: Database,
   auth: AuthContext,
   kind: LedgerKindValue,
   body: FundBody,
-): Promise<LedgerEntry> {
+): Promise<FundPosting> {
   await assertInReach(db, auth, body.user_id);
+  assertNotOwnAccount(auth, body.user_id);
+  const credit = body.amount > 0 && kind !== 'spend';
+  if (credit && needsSecondApprover(body.amount, await fundApprovalThreshold(db))) {
+    if (!(await repo.userExists(db, body.user_id))) throw notFound('Account', body.user_id);
+    const request = await requests.insertRequest(db, {
+      userId: body.user_id,
+      kind,
+      amount: body.amount,
+      note: body.note,
+      requestedBy: auth.realUser.id,
+      requestedActingId: auth.actingUser.id,
+    });
+    return { status: 'pending', request: await requestView(db, request.id) };
+  }
   const row = await postLedgerEntry(db, {
     userId: body.user_id,
     kind,
@@ -107,11 +170,11 @@ async function postFor(
   });
   const view = await repo.findEntryView(db, row.id);
   if (!view) throw new Error(`Ledger entry ${row.id} vanished`);
-  return presentEntry(view);
+  return { status: 'posted', entry: presentEntry(view) };
 }
 
 /** Tops up an account in reach (a positive amount, checked by the contract). */
-export function topUp(db: Database, auth: AuthContext, body: FundBody): Promise<LedgerEntry> {
+export function topUp(db: Database, auth: AuthContext, body: FundBody): Promise<FundPosting> {
   return postFor(db, auth, 'topUp', body);
 }
 
@@ -120,9 +183,90 @@ export function adjustBalance(
   db: Database,
   auth: AuthContext,
   body: FundBody,
-): Promise<LedgerEntry> {
+): Promise<FundPosting> {
   return postFor(db, auth, 'adjustment', body);
 }
+
+export interface DecisionBody {
+  id: number;
+  note?: string | undefined;
+}
+
+/**
+ * Approves or rejects a pending request under its row lock, so two deciders serialise and a
+ * request is credited once: the second finds it decided (-141). Its requester, the user they
+ * acted for and the account's holder may not decide it (-113).
+ */
+async function decide(
+  db: Database,
+  auth: AuthContext,
+  body: DecisionBody,
+  approve: boolean,
+): Promise<FundRequest> {
+  await db.transaction(async (tx) => {
+    const request = await requests.lockRequest(tx, body.id);
+    if (!request) throw notFound('Fund request', body.id);
+    await assertInReach(tx, auth, request.userId);
+    const decider = { realUserId: auth.realUser.id, actingUserId: auth.actingUser.id };
+    if (!mayDecide(request, decider)) throw new AppError('sameApprover');
+    if (request.status !== 'pending') throw new AppError('alreadyDecided');
+    let ledgerEntryId: number | null = null;
+    if (approve) {
+      // A credit: it cannot overdraw, so the entry is always written.
+      const entry = await appendInTransaction(tx, {
+        userId: request.userId,
+        kind: request.kind,
+        amount: request.amount,
+        note: request.note,
+        actorId: request.requestedBy,
+        actingUserId: request.requestedActingId,
+      });
+      if (!entry) throw AppError.field('amount', BELOW_ZERO_MESSAGE);
+      ledgerEntryId = entry.id;
+    }
+    const decided = await requests.decideRequest(tx, request.id, {
+      status: approve ? 'approved' : 'rejected',
+      decidedBy: auth.realUser.id,
+      decidedActingId: auth.actingUser.id,
+      decisionNote: body.note ? body.note : null,
+      ledgerEntryId,
+    });
+    if (!decided) throw new AppError('alreadyDecided');
+  });
+  return requestView(db, body.id);
+}
+
+export function approveRequest(db: Database, auth: AuthContext, body: DecisionBody) {
+  return decide(db, auth, body, true);
+}
+
+export function rejectRequest(db: Database, auth: AuthContext, body: DecisionBody) {
+  return decide(db, auth, body, false);
+}
+
+export interface RequestQuery {
+  page: number;
+  size: number;
+  status?: string | undefined;
+  user_id?: number | undefined;
+}
+
+/** Requests over every account in reach (fund managers reach all), newest first. */
+export async function listRequests(db: Database, auth: AuthContext, query: RequestQuery) {
+  if (query.user_id !== undefined) await assertInReach(db, auth, query.user_id);
+  const { rows, total } = await requests.listRequests(
+    db,
+    {
+      status: query.status as requests.FundRequestStatusValue | undefined,
+      userId: query.user_id,
+    },
+    windowOf(query.page, query.size),
+  );
+  return pageOf(rows.map(presentRequest), total, query);
+}
+
+/** How many waiting requests the ledger shows above the entries. */
+const PENDING_SHOWN = 50;
 
 export interface LedgerQuery {
   user_id: number;
@@ -150,6 +294,17 @@ export async function listLedger(db: Database, auth: AuthContext, query: LedgerQ
     },
     windowOf(query.page, query.size),
   );
-  const balance = await repo.latestBalance(db, query.user_id);
-  return { ...pageOf(rows.map(presentEntry), total, query), totals: { ...sums, balance } };
+  const [balance, pending] = await Promise.all([
+    repo.latestBalance(db, query.user_id),
+    requests.listRequests(
+      db,
+      { status: 'pending', userId: query.user_id },
+      { limit: PENDING_SHOWN, offset: 0 },
+    ),
+  ]);
+  return {
+    ...pageOf(rows.map(presentEntry), total, query),
+    totals: { ...sums, balance },
+    pending: pending.rows.map(presentRequest),
+  };
 }

@@ -7,6 +7,7 @@ import { registerHumanRoutes } from './human/routes.js';
 import { registerLanguageRoutes } from './language/routes.js';
 import { registerModelRoutes } from './model/routes.js';
 import { registerStyleRoutes } from './style/routes.js';
+import { registerSystemParameterRoutes } from './system/routes.js';
 
 export function registerSettingsRoutes(app: FastifyInstance): void {
   registerLanguageRoutes(app);
@@ -16,4 +17,5 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
   registerBrandRoutes(app);
   registerModelRoutes(app);
   registerHumanRoutes(app);
+  registerSystemParameterRoutes(app);
 }

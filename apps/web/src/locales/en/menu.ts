@@ -32,4 +32,5 @@ export const menu = {
   brand: 'Brands',
   models: 'Brand models',
   country: 'Countries',
+  parameter: 'System parameters',
 };

@@ -55,4 +55,10 @@ export const settings = {
   humanCodeHelp: 'Lower-case letters, digits, - and _, e.g. age_18_24.',
   sort: 'Order',
   sortHelp: 'Smaller numbers come first.',
+  fundApprovalThreshold: 'Fund approval threshold',
+  fundApprovalThresholdHelp:
+    'In currency units (now {{threshold}}). A top-up or upward adjustment above it waits until a second fund manager approves it; 0 sends every credit for approval.',
+  parametersUpdated: 'Last saved {{time}} (UTC).',
+  parametersDefault: 'Not saved yet: the default applies.',
+  history: 'History',
 };

@@ -33,4 +33,5 @@ export const menu: typeof en = {
   brand: '品牌',
   models: '品牌机型',
   country: '国家',
+  parameter: '系统参数',
 };

@@ -56,4 +56,10 @@ export const settings: typeof en = {
   humanCodeHelp: '小写字母、数字、- 和 _，例如 age_18_24。',
   sort: '排序',
   sortHelp: '数字小的排在前面。',
+  fundApprovalThreshold: '资金审批阈值',
+  fundApprovalThresholdHelp:
+    '以货币单位计（当前为 {{threshold}}）。超过该金额的充值或增加余额的调整需另一位资金管理员审批后才入账；设为 0 则所有入账都需审批。',
+  parametersUpdated: '最近保存于 {{time}} (UTC)。',
+  parametersDefault: '尚未保存：使用默认值。',
+  history: '修改记录',
 };

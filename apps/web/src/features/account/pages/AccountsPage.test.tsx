@@ -26,17 +26,24 @@ function answer(accounts: Account[]) {
       return { list: accounts, total: accounts.length, page: 1, size: 20 };
     }
     if (url.startsWith('/svc/sys/account/create')) return { ...alpha, id: 9, username: 'adv_new' };
+    if (url.startsWith('/svc/fund/request/list')) return { list: [], total: 0, page: 1, size: 10 };
+    if (url.startsWith('/svc/setting/system/detail')) {
+      return { fund_approval_threshold: 10_000_000_000, updated_at: null };
+    }
     if (url.startsWith('/svc/fund/topup')) {
       return {
-        id: 1,
-        user_id: 5,
-        kind: 'topUp',
-        amount: 125_500_000,
-        balance_after: 1_360_000_000,
-        note: 'December budget',
-        actor: { id: 1, username: 'root', nickname: 'Root' },
-        acting_user: null,
-        created_at: '2026-11-22T00:00:00Z',
+        status: 'posted',
+        entry: {
+          id: 1,
+          user_id: 5,
+          kind: 'topUp',
+          amount: 125_500_000,
+          balance_after: 1_360_000_000,
+          note: 'December budget',
+          actor: { id: 1, username: 'root', nickname: 'Root' },
+          acting_user: null,
+          created_at: '2026-11-22T00:00:00Z',
+        },
       };
     }
     return null;

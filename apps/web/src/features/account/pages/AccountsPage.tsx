@@ -5,7 +5,7 @@
  * by the acting user's roles; the server enforces every rule.
  */
 import { useState } from 'react';
-import { Button, Select, Space, Tag, Tooltip, message } from 'antd';
+import { Badge, Button, Select, Space, Tag, Tooltip, message } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
   grantableAbility,
   hasAnyRole,
   listAccounts,
+  listFundRequests,
   maySetRevenueShare,
   switchAccount,
   unlockUser,
@@ -43,6 +44,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { useNotedWrite } from '../../changes/useNotedWrite';
+import { FundRequestsDrawer } from '../../fund/components/FundRequestsDrawer';
 import { LedgerDrawer } from '../../fund/components/LedgerDrawer';
 import { TopUpDialog } from '../../fund/components/TopUpDialog';
 import { ABILITY_LIST, ACCOUNT_SORTS } from '../api';
@@ -94,6 +96,11 @@ export function AccountsPage() {
   const creating = useDialog<never>();
   const [editing, setEditing] = useState<Account | null>(null);
   const [charging, setCharging] = useState<Account | null>(null);
+  const [showRequests, setShowRequests] = useState(false);
+  const pendingRequests = useQuery({
+    ...endpointQuery(listFundRequests, { status: 'pending', size: 10 }, { silent: true }),
+    enabled: canCharge,
+  });
   const [resetting, setResetting] = useState<Account | null>(null);
   const history = useHistory();
   const noted = useNotedWrite();
@@ -150,18 +157,25 @@ export function AccountsPage() {
         onAdd={creating.create}
         writers={ACCOUNT_WRITERS}
         extra={
-          <Select<number>
-            aria-label={t('account.abilityFilter')}
-            placeholder={t('account.anyAbility')}
-            allowClear
-            value={ability}
-            onChange={(value) => {
-              setAbility(value ?? undefined);
-              list.setPage(1);
-            }}
-            options={ABILITY_LIST.map((bit) => ({ value: bit.value, label: bit[lang] }))}
-            style={{ width: 200 }}
-          />
+          <>
+            {canCharge && (
+              <Badge count={pendingRequests.data?.total ?? 0} size="small">
+                <Button onClick={() => setShowRequests(true)}>{t('fund.requestsButton')}</Button>
+              </Badge>
+            )}
+            <Select<number>
+              aria-label={t('account.abilityFilter')}
+              placeholder={t('account.anyAbility')}
+              allowClear
+              value={ability}
+              onChange={(value) => {
+                setAbility(value ?? undefined);
+                list.setPage(1);
+              }}
+              options={ABILITY_LIST.map((bit) => ({ value: bit.value, label: bit[lang] }))}
+              style={{ width: 200 }}
+            />
+          </>
         }
       />
       <ListTable<Account>
@@ -312,6 +326,7 @@ export function AccountsPage() {
       />
       <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />
       <TopUpDialog account={charging} onClose={() => setCharging(null)} />
+      <FundRequestsDrawer open={showRequests} onClose={() => setShowRequests(false)} />
       <LedgerDrawer userId={ledgerId} onClose={() => showLedger(null)} />
       <ChangeHistoryDrawer
         target={history.target}

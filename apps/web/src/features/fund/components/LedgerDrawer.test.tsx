@@ -66,6 +66,23 @@ describe('LedgerDrawer', { timeout: 20_000 }, () => {
             page: 1,
             size: 20,
             totals: { topUp: 125_500_000, spend: -3_200_000, adjustment: 0, balance: 122_300_000 },
+            pending: [
+              {
+                id: 3,
+                user: { id: 5, username: 'adv_alpha', nickname: 'Alpha' },
+                kind: 'topUp',
+                amount: 20_000_000_000,
+                note: 'Annual prepayment',
+                status: 'pending',
+                requested_by: { id: 1, username: 'finance', nickname: 'Finance' },
+                requested_for: null,
+                created_at: '2026-11-21T11:00:00Z',
+                decided_by: null,
+                decided_at: null,
+                decision_note: null,
+                ledger_entry_id: null,
+              },
+            ],
           };
         }
         return null;
@@ -82,6 +99,13 @@ describe('LedgerDrawer', { timeout: 20_000 }, () => {
     expect(within(ledger).getByText('-3.20')).toBeTruthy();
     expect(within(ledger).getByText('for agent')).toBeTruthy();
     expect(within(ledger).getAllByText('Top-up').length).toBeGreaterThan(0);
+    // A credit awaiting approval shows apart: not in the balance.
+    const pending = within(ledger).getByTestId('ledger-pending');
+    expect(
+      within(pending).getByText('1 credit(s) awaiting approval — not in the balance yet'),
+    ).toBeTruthy();
+    expect(within(pending).getByText('+20,000.00')).toBeTruthy();
+    expect(within(pending).getByText(/Annual prepayment/)).toBeTruthy();
     await waitFor(() =>
       expect(requests.some((request) => request.url.includes('user_id=5'))).toBe(true),
     );

@@ -3,7 +3,7 @@
  * balance after, filtered by kind and UTC days, paged; the totals over the filter on top.
  */
 import { useState } from 'react';
-import { DatePicker, Drawer, Select, Space, Statistic, Tag } from 'antd';
+import { Alert, DatePicker, Drawer, Select, Space, Statistic, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
@@ -15,6 +15,7 @@ import {
   formatMoney,
   getAccount,
   listLedger,
+  type FundRequest,
   type LedgerEntry,
   type PageSize,
 } from '@adloom/domain';
@@ -31,6 +32,36 @@ export function SignedMoney({ micros }: { micros: number }) {
   const text = `${micros > 0 ? '+' : ''}${formatMoney(micros)}`;
   const tone = micros > 0 ? styles.credit : micros < 0 ? styles.debit : undefined;
   return <span className={tone}>{text}</span>;
+}
+
+/** Credits awaiting a second fund manager: not in the balance until approved. */
+function PendingCredits({ requests }: { requests: FundRequest[] }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  if (requests.length === 0) return null;
+  return (
+    <Alert
+      data-testid="ledger-pending"
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t('fund.pendingTitle', { count: requests.length })}
+      description={
+        <ul className={styles.pending}>
+          {requests.map((request) => (
+            <li key={request.id}>
+              <SignedMoney micros={request.amount} /> {LedgerKind.label(request.kind, lang)} ·{' '}
+              {request.note} ·{' '}
+              {t('fund.requestedByAt', {
+                user: request.requested_by.username,
+                time: formatDateTime(request.created_at),
+              })}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
 }
 
 /** The ledger list itself (totals, filters, entries), for any drawer that knows the account. */
@@ -69,6 +100,7 @@ export function LedgerView({ userId }: { userId: number }) {
           />
         </div>
       </section>
+      <PendingCredits requests={ledger.data?.pending ?? []} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Select<string>
           aria-label={t('fund.kind')}

@@ -1,8 +1,13 @@
-/** Top up an account (role balanceCharge): an amount in currency units and a note. */
+/**
+ * Top up an account (role balanceCharge): an amount in currency units and a note. Above the
+ * approval threshold (shown) the top-up waits for another fund manager's approval.
+ */
 import { Form, Input, message } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type Account } from '@adloom/domain';
+import { formatMoney, getSystemParameters, type Account } from '@adloom/domain';
 import { FormDialog } from '../../../components/list/editing';
+import { endpointQuery } from '../../../lib/query';
 import { zodRule } from '../../../lib/zodRule';
 import { ZTopUpForm, sendTopUp, useInvalidateFunds, type TopUpForm } from '../api';
 
@@ -11,13 +16,23 @@ export function TopUpDialog({ account, onClose }: { account: Account | null; onC
   const [form] = Form.useForm<TopUpForm>();
   const [messages, holder] = message.useMessage();
   const refresh = useInvalidateFunds();
+  const parameters = useQuery({
+    ...endpointQuery(getSystemParameters, undefined, { silent: true }),
+    enabled: account !== null,
+  });
+  const threshold = parameters.data?.fund_approval_threshold;
 
   const submit = async (values: TopUpForm): Promise<boolean> => {
     if (!account) return true;
-    const entry = await sendTopUp(account.id, values);
-    void messages.success(
-      t('fund.toppedUp', { amount: formatMoney(entry.amount), username: account.username }),
+    const posting = await sendTopUp(account.id, values);
+    const amount = formatMoney(
+      posting.status === 'posted' ? posting.entry.amount : posting.request.amount,
     );
+    if (posting.status === 'posted') {
+      void messages.success(t('fund.toppedUp', { amount, username: account.username }));
+    } else {
+      void messages.info(t('fund.awaitingApproval', { amount, username: account.username }));
+    }
     await refresh();
     return true;
   };
@@ -37,7 +52,11 @@ export function TopUpDialog({ account, onClose }: { account: Account | null; onC
         <Form.Item
           label={t('fund.amount')}
           name="amount"
-          extra={t('fund.amountHelp')}
+          extra={
+            threshold === undefined
+              ? t('fund.amountHelp')
+              : `${t('fund.amountHelp')} ${t('fund.thresholdHelp', { threshold: formatMoney(threshold) })}`
+          }
           rules={[zodRule(ZTopUpForm, 'amount')]}
         >
           <Input inputMode="decimal" autoComplete="off" maxLength={24} />

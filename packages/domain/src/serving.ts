@@ -133,6 +133,8 @@ export const SERVE_AD_PARAMS: readonly ServeAdParam[] = [
 /** What the serving snippets read of a slot. */
 export interface ServingSlot {
   id: number;
+  /** The operator's code, which OpenRTB and Prebid may name the slot by instead of its id. */
+  code?: string | null;
   ad_form: number;
   width: number;
   height: number;
@@ -146,6 +148,11 @@ export interface ServingMedia {
   name: string;
   os: number;
   bundle: string;
+}
+
+/** What an OpenRTB `tagid` or Prebid's `slot` parameter names the slot by: its code, else its id. */
+export function slotReference(slot: Pick<ServingSlot, 'id' | 'code'>): string {
+  return slot.code || String(slot.id);
 }
 
 /** The media's OS when it names one, else Android (as an example). */
@@ -234,7 +241,7 @@ export function openRtbBidRequest(slot: ServingSlot, media: ServingMedia) {
     imp: [
       {
         id: '1',
-        tagid: String(slot.id),
+        tagid: slotReference(slot),
         ...formatOf(slot),
         bidfloor: fromMicros(slot.lowest_bid),
         bidfloorcur: SERVING_CURRENCY,

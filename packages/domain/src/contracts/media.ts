@@ -4,7 +4,6 @@
  * (owns, or owns through its users), ssp and system all of them.
  */
 import { z } from 'zod';
-import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
@@ -32,6 +31,11 @@ export const SUPPLY_MESSAGES = {
   mediaDeleted: { en: 'This media is deleted', zh: '该媒体已删除' },
   mediaFinal: { en: 'A deleted media cannot be changed', zh: '已删除的媒体不能再修改' },
   slotFinal: { en: 'A deleted slot cannot be changed', zh: '已删除的广告位不能再修改' },
+  slotCodeTaken: { en: 'Another slot has this code', zh: '已有其他广告位使用这个代码' },
+  slotCode: {
+    en: 'A code is up to 64 characters without control characters',
+    zh: '代码最多 64 个字符，不能包含控制字符',
+  },
   os: { en: 'Unknown OS', zh: '未知的操作系统' },
   adForm: { en: 'Unknown ad form', zh: '未知的广告形式' },
   supplyType: { en: 'Unknown supply type', zh: '未知的供应类型' },
@@ -51,12 +55,10 @@ export function supplyMessageText(message: string, lang: InterfaceLanguage): str
 }
 
 const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: string) =>
-  strictNumber(
-    z
-      .number()
-      .int()
-      .refine((value) => values.has(value), { message }),
-  );
+  z.coerce
+    .number()
+    .int()
+    .refine((value) => values.has(value), { message });
 
 export const ZWideStatus = enumField(WideStatus, SUPPLY_MESSAGES.status.en);
 
@@ -73,7 +75,7 @@ export const ZMediaFields = z.object({
     .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: SUPPLY_MESSAGES.bundle.en })
     .default(''),
   /** The publisher account; defaults to the acting user. */
-  owner_id: ZId.optional(),
+  owner_id: z.coerce.number().int().positive().optional(),
 });
 export type MediaFields = z.infer<typeof ZMediaFields>;
 
@@ -149,7 +151,7 @@ export const modifyMedia = defineEndpoint({
       name: ZMediaFields.shape.name,
       os: enumField(Platform, SUPPLY_MESSAGES.os.en),
       bundle: ZMediaFields.shape.bundle.unwrap(),
-      owner_id: ZId,
+      owner_id: z.coerce.number().int().positive(),
     })
     .partial()
     .extend({ id: ZId })
@@ -177,17 +179,30 @@ const ZCountryCodes = z
   .array(z.string().regex(/^[A-Z]{2}$/, { message: SUPPLY_MESSAGES.countryCode.en }))
   .max(300);
 /** A slot size side in pixels; 0 = unlimited. */
-const ZSide = strictNumber(z.number().int().min(0).max(10_000));
+const ZSide = z.coerce.number().int().min(0).max(10_000);
 const ZAdForm = enumField(AdForm, SUPPLY_MESSAGES.adForm.en);
 const ZSupplyType = enumField(SupplyType, SUPPLY_MESSAGES.supplyType.en);
 
+/**
+ * The operator's own name for a slot, which an OpenRTB `tagid` or Prebid's `slot` parameter
+ * may give instead of the id; blank = none (null).
+ */
+const ZSlotCode = z
+  .string()
+  .trim()
+  .max(64, { message: SUPPLY_MESSAGES.slotCode.en })
+  .regex(/^[^\p{Cc}]*$/u, { message: SUPPLY_MESSAGES.slotCode.en })
+  .transform((code) => code || null)
+  .nullable();
+
 export const ZSlotFields = z.object({
-  media_id: ZId,
+  media_id: z.coerce.number().int().positive(),
   name: z.string().trim().min(1).max(64),
+  code: ZSlotCode.default(null),
   /** Floor in micros per mille. */
   lowest_bid: ZMicros.default(0),
   style_ids: ZStyleIds,
-  ad_type_id: ZId.nullable().default(null),
+  ad_type_id: z.coerce.number().int().positive().nullable().default(null),
   ad_form: ZAdForm.default(0),
   /** Country codes; empty = every country. */
   countries: ZCountryCodes.default([]),
@@ -209,6 +224,8 @@ export const ZSlot = z.object({
   /** The media's owner. */
   owner: ZOwnerRef,
   name: z.string(),
+  /** Unique among slots not deleted; null = none. */
+  code: z.string().nullable(),
   lowest_bid: z.number().int(),
   style_ids: z.array(z.number().int()),
   ad_type_id: z.number().int().nullable(),
@@ -234,7 +251,7 @@ export const listSlots = defineEndpoint({
   access: SUPPLY,
   query: ZPageQuery.extend({
     sort: z.enum(SLOT_SORTS).optional(),
-    media_id: ZId.optional(),
+    media_id: z.coerce.number().int().positive().optional(),
     /** Deleted slots (5) are listed only when asked for. */
     status: ZWideStatus.optional(),
     supply_type: ZSupplyType.optional(),
@@ -281,9 +298,10 @@ export const modifySlot = defineEndpoint({
   body: z
     .object({
       name: ZSlotFields.shape.name,
+      code: ZSlotCode,
       lowest_bid: ZMicros,
       style_ids: ZStyleIds,
-      ad_type_id: ZId.nullable(),
+      ad_type_id: z.coerce.number().int().positive().nullable(),
       ad_form: ZAdForm,
       countries: ZCountryCodes,
       width: ZSide,

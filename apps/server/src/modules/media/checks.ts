@@ -4,7 +4,9 @@
  *   style', on `style_ids`);
  * - the ad type, when given, exists and is active (on `ad_type_id`);
  * - each country code is an active country of the settings ('Unknown country', on
- *   `countries.N`; none = every country).
+ *   `countries.N`; none = every country);
+ * - a code, when given, is no other slot's (not deleted) ('Another slot has this code').
+ *   The unique index catches two saves at once.
  * On a modify only what the edit adds is checked against the settings, so a slot whose
  * style or country was switched off later can still be renamed.
  */
@@ -38,6 +40,11 @@ async function countryIssues(db: Database, codes: string[], kept: readonly strin
   );
 }
 
+async function codeIssues(db: Database, code: string | null) {
+  if (code === null || !(await repo.isSlotCodeTaken(db, code))) return [];
+  return [{ path: 'code', message: SUPPLY_MESSAGES.slotCodeTaken.en }];
+}
+
 /**
  * Every broken rule among the fields given (absent ones are not checked). `current`: the
  * stored slot of a modify, whose styles and countries need no second check.
@@ -57,5 +64,8 @@ export async function slotIssues(
     ...(fields.countries === undefined
       ? []
       : await countryIssues(db, fields.countries, current?.countries ?? [])),
+    ...(fields.code === undefined || fields.code === current?.code
+      ? []
+      : await codeIssues(db, fields.code)),
   ];
 }

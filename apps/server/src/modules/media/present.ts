@@ -52,6 +52,7 @@ export function presentMedia(row: MediaView): Media {
 
 export interface SlotEditable extends Record<string, unknown> {
   name: string;
+  code: string | null;
   lowest_bid: number;
   style_ids: number[];
   ad_type_id: number | null;
@@ -71,6 +72,7 @@ const uniqueSorted = <T extends number | string>(values: readonly T[]): T[] =>
 export function slotFieldsOf(row: SlotRow): SlotEditable {
   return {
     name: row.name,
+    code: row.code,
     lowest_bid: row.lowestBid,
     style_ids: uniqueSorted(row.styleIds),
     ad_type_id: row.adTypeId,
@@ -93,6 +95,7 @@ export function canonicalSlotPatch<T extends Partial<SlotEditable>>(patch: T): T
 export function slotColumnsOf(fields: Partial<SlotEditable>): Partial<SlotInsert> {
   return {
     name: fields.name,
+    code: fields.code,
     lowestBid: fields.lowest_bid,
     styleIds: fields.style_ids,
     adTypeId: fields.ad_type_id,

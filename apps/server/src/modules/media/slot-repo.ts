@@ -124,6 +124,16 @@ export async function findSlotView(db: Database, id: number): Promise<SlotView |
   return row as SlotView | undefined;
 }
 
+/** Whether a slot that is not deleted already has this code. */
+export async function isSlotCodeTaken(db: Database, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(eq(slots.code, code), ne(slots.status, WideStatus.deleted)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertSlot(db: Database, values: SlotInsert): Promise<number> {
   const [row] = await db.insert(slots).values(values).returning({ id: slots.id });
   if (!row) throw new Error('insertSlot: nothing returned');

@@ -22,6 +22,7 @@ const slot: Slot = {
   media_bundle: 'com.news',
   owner: { id: 1, username: 'operator', nickname: 'Operator' },
   name: 'Top',
+  code: 'news-top',
   lowest_bid: 1_250_000,
   style_ids: [4, 1],
   ad_type_id: null,
@@ -54,6 +55,14 @@ describe('slot form', () => {
       width: 0,
       lowest_bid: 0,
     });
+  });
+
+  it('edits the code as text and sends a blank one as none', () => {
+    const form = slotFormOf(slot);
+    expect(form.code).toBe('news-top');
+    expect(slotBodyOf({ ...form, code: ' home-top ' }).code).toBe('home-top');
+    expect(slotBodyOf({ ...form, code: '  ' }).code).toBeNull();
+    expect(slotFormOf({ ...slot, code: null }).code).toBe('');
   });
 
   it('compares an edit without the media (it is fixed): an untouched slot changes nothing', () => {

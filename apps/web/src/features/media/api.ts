@@ -98,6 +98,8 @@ export function mediaRule(field: keyof MediaForm): FormRule {
 export interface SlotForm {
   media_id: number | undefined;
   name: string;
+  /** The operator's code for OpenRTB and Prebid; blank = none. */
+  code: string;
   /** In currency units, as typed. */
   lowest_bid: string | null;
   style_ids: number[];
@@ -112,6 +114,7 @@ export interface SlotForm {
 export const EMPTY_SLOT_FORM: SlotForm = {
   media_id: undefined,
   name: '',
+  code: '',
   lowest_bid: '0',
   style_ids: [],
   ad_type_id: null,
@@ -142,6 +145,7 @@ export function slotFormOf(slot: Slot): SlotForm {
   return {
     media_id: slot.media_id,
     name: slot.name,
+    code: slot.code ?? '',
     lowest_bid: unitsText(slot.lowest_bid),
     style_ids: slot.style_ids,
     ad_type_id: slot.ad_type_id,
@@ -161,6 +165,7 @@ export function slotBodyOf(values: SlotForm): Omit<SlotFields, 'media_id'> & { m
   return {
     media_id: values.media_id ?? 0,
     name: (values.name ?? '').trim(),
+    code: (values.code ?? '').trim() || null,
     lowest_bid: microsOf(values.lowest_bid),
     style_ids: sortedUnique(values.style_ids),
     ad_type_id: values.ad_type_id ?? null,

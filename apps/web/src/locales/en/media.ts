@@ -27,6 +27,10 @@ export const media = {
   deleteHelp: 'A deleted media cannot be restored. Its slots stay as they are but no longer serve.',
   slot: {
     name: 'Name',
+    code: 'Code',
+    codeHelp:
+      'Optional. Exchanges and Prebid.js may name the slot by this code (imp.tagid or the adloom bidder’s slot parameter) instead of its id. Unique among slots.',
+    codePlaceholder: 'e.g. home-top-banner',
     media: 'Media',
     anyMedia: 'Any media',
     mediaFixed: 'A slot stays in the media it was added to.',
@@ -76,7 +80,11 @@ export const media = {
       'The app asks for an ad with one GET request. Replace the example values with the device’s own.',
     openrtb: 'OpenRTB 2.6',
     openrtbHelp:
-      'An exchange sends an OpenRTB 2.6 BidRequest to the address below, with imp.tagid set to the slot id.',
+      'An exchange sends an OpenRTB 2.6 BidRequest to the address below, with imp.tagid set to the slot’s code or id.',
+    reference: 'This slot is named by: {{reference}}',
+    prebid: 'Prebid.js',
+    prebidHelp:
+      'On a publisher’s page with Prebid.js (core and prebidServerBidAdapter), Adloom is the Prebid Server: add this set-up, then request bids as usual. Adloom answers from any origin and syncs users through /cookie_sync.',
     parameter: 'Parameter',
     required: 'Required',
     description: 'Description',

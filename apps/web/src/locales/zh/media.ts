@@ -28,6 +28,10 @@ export const media: typeof en = {
   deleteHelp: '删除的媒体无法恢复。其广告位保持原样，但不再投放。',
   slot: {
     name: '名称',
+    code: '代码',
+    codeHelp:
+      '选填。交易平台和 Prebid.js 可以用这个代码（imp.tagid 或 adloom 竞价方的 slot 参数）代替 ID 指定广告位。各广告位的代码不能重复。',
+    codePlaceholder: '例如 home-top-banner',
     media: '媒体',
     anyMedia: '全部媒体',
     mediaFixed: '广告位始终属于添加它的媒体。',
@@ -73,7 +77,11 @@ export const media: typeof en = {
     sdk: 'SDK 请求',
     sdkHelp: '应用通过一次 GET 请求获取广告。请把示例值替换为设备的实际值。',
     openrtb: 'OpenRTB 2.6',
-    openrtbHelp: '交易平台向下面的地址发送 OpenRTB 2.6 BidRequest，imp.tagid 为广告位 ID。',
+    openrtbHelp: '交易平台向下面的地址发送 OpenRTB 2.6 BidRequest，imp.tagid 为广告位的代码或 ID。',
+    reference: '此广告位的标识：{{reference}}',
+    prebid: 'Prebid.js',
+    prebidHelp:
+      '在使用 Prebid.js（核心和 prebidServerBidAdapter）的发布商页面上，Adloom 即 Prebid Server：加入下面的设置，然后照常请求出价。Adloom 接受任何来源的请求，并通过 /cookie_sync 同步用户。',
     parameter: '参数',
     required: '必填',
     description: '说明',

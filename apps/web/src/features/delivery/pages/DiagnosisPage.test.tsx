@@ -19,6 +19,7 @@ const slot: Slot = {
   media_bundle: 'com.news.app',
   owner: { id: 3, username: 'operator', nickname: 'Operator' },
   name: 'Home banner',
+  code: null,
   lowest_bid: 500_000,
   style_ids: [1],
   ad_type_id: null,

@@ -1,7 +1,8 @@
 /**
- * How a media asks for an ad in a slot (packages/domain serving.ts): the SDK-style
- * `GET /serve/ad` URL with its parameters, and an OpenRTB 2.6 BidRequest for
- * `POST /openrtb2/auction`, each ready to copy. Serving itself comes with the delivery
+ * How a media asks for an ad in a slot (packages/domain serving.ts, prebid.ts): the SDK-style
+ * `GET /serve/ad` URL with its parameters, an OpenRTB 2.6 BidRequest for
+ * `POST /openrtb2/auction` naming the slot by its code or id, and the Prebid.js set-up with
+ * Adloom as the Prebid Server, each ready to copy. Serving itself comes with the delivery
  * engine; the modal says so.
  */
 import { Alert, Button, Modal, Table, Tabs, Typography } from 'antd';
@@ -11,7 +12,9 @@ import {
   SERVE_AD_PARAMS,
   SERVE_AD_PATH,
   openRtbBidRequest,
+  prebidSnippet,
   serveAdUrl,
+  slotReference,
   type ServeAdParam,
   type Slot,
 } from '@adloom/domain';
@@ -49,6 +52,7 @@ export function IntegrationModal({ slot, onClose }: { slot: Slot | null; onClose
   const url = serveAdUrl(origin(), slot, media);
   const auction = `POST ${origin()}${OPENRTB_AUCTION_PATH}`;
   const request = JSON.stringify(openRtbBidRequest(slot, media), null, 2);
+  const prebid = prebidSnippet(origin(), slot);
   return (
     <Modal
       title={t('media.integration.title', { name: slot.name, id: slot.id })}
@@ -109,8 +113,23 @@ export function IntegrationModal({ slot, onClose }: { slot: Slot | null; onClose
                 <Typography.Paragraph type="secondary">
                   {t('media.integration.openrtbHelp')}
                 </Typography.Paragraph>
+                <Typography.Paragraph>
+                  {t('media.integration.reference', { reference: slotReference(slot) })}
+                </Typography.Paragraph>
                 <Snippet text={auction} label={`POST ${OPENRTB_AUCTION_PATH}`} />
                 <Snippet text={request} label="BidRequest" />
+              </>
+            ),
+          },
+          {
+            key: 'prebid',
+            label: t('media.integration.prebid'),
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">
+                  {t('media.integration.prebidHelp')}
+                </Typography.Paragraph>
+                <Snippet text={prebid} label="Prebid.js" />
               </>
             ),
           },

@@ -1,5 +1,6 @@
 /**
- * Add or edit a slot: its media (fixed once added), name, supply type, ad form and ad type,
+ * Add or edit a slot: its media (fixed once added), name, code (what OpenRTB and Prebid may
+ * name it by), supply type, ad form and ad type,
  * supported styles, countries (none = all), size (0 = unlimited) and lowest bid in currency
  * units. An edit sends only the changed fields through the note prompt.
  */
@@ -140,6 +141,14 @@ export function SlotDialog({
         </Form.Item>
         <Form.Item label={t('media.slot.name')} name="name" rules={[slotRule('name')]}>
           <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          label={t('media.slot.code')}
+          name="code"
+          extra={t('media.slot.codeHelp')}
+          rules={[slotRule('code')]}
+        >
+          <Input maxLength={64} allowClear placeholder={t('media.slot.codePlaceholder')} />
         </Form.Item>
         <Space wrap size="middle" className={styles.row}>
           <Form.Item

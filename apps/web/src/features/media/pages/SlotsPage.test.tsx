@@ -43,6 +43,7 @@ const slot = (id: number, overrides: Partial<Slot> = {}): Slot => ({
   media_bundle: 'com.news',
   owner: news.owner,
   name: `Slot ${id}`,
+  code: null,
   lowest_bid: 1_500_000,
   style_ids: [4],
   ad_type_id: null,

@@ -17,6 +17,7 @@ const slot: Slot = {
   media_bundle: 'com.news.app',
   owner: { id: 3, username: 'operator', nickname: 'Operator' },
   name: 'Home banner',
+  code: null,
   lowest_bid: 0,
   style_ids: [],
   ad_type_id: null,

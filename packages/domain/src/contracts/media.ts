@@ -4,6 +4,7 @@
  * (owns, or owns through its users), ssp and system all of them.
  */
 import { z } from 'zod';
+import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
@@ -55,10 +56,12 @@ export function supplyMessageText(message: string, lang: InterfaceLanguage): str
 }
 
 const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: string) =>
-  z.coerce
-    .number()
-    .int()
-    .refine((value) => values.has(value), { message });
+  strictNumber(
+    z
+      .number()
+      .int()
+      .refine((value) => values.has(value), { message }),
+  );
 
 export const ZWideStatus = enumField(WideStatus, SUPPLY_MESSAGES.status.en);
 
@@ -75,7 +78,7 @@ export const ZMediaFields = z.object({
     .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: SUPPLY_MESSAGES.bundle.en })
     .default(''),
   /** The publisher account; defaults to the acting user. */
-  owner_id: z.coerce.number().int().positive().optional(),
+  owner_id: ZId.optional(),
 });
 export type MediaFields = z.infer<typeof ZMediaFields>;
 
@@ -151,7 +154,7 @@ export const modifyMedia = defineEndpoint({
       name: ZMediaFields.shape.name,
       os: enumField(Platform, SUPPLY_MESSAGES.os.en),
       bundle: ZMediaFields.shape.bundle.unwrap(),
-      owner_id: z.coerce.number().int().positive(),
+      owner_id: ZId,
     })
     .partial()
     .extend({ id: ZId })
@@ -179,7 +182,7 @@ const ZCountryCodes = z
   .array(z.string().regex(/^[A-Z]{2}$/, { message: SUPPLY_MESSAGES.countryCode.en }))
   .max(300);
 /** A slot size side in pixels; 0 = unlimited. */
-const ZSide = z.coerce.number().int().min(0).max(10_000);
+const ZSide = strictNumber(z.number().int().min(0).max(10_000));
 const ZAdForm = enumField(AdForm, SUPPLY_MESSAGES.adForm.en);
 const ZSupplyType = enumField(SupplyType, SUPPLY_MESSAGES.supplyType.en);
 
@@ -196,13 +199,13 @@ const ZSlotCode = z
   .nullable();
 
 export const ZSlotFields = z.object({
-  media_id: z.coerce.number().int().positive(),
+  media_id: ZId,
   name: z.string().trim().min(1).max(64),
   code: ZSlotCode.default(null),
   /** Floor in micros per mille. */
   lowest_bid: ZMicros.default(0),
   style_ids: ZStyleIds,
-  ad_type_id: z.coerce.number().int().positive().nullable().default(null),
+  ad_type_id: ZId.nullable().default(null),
   ad_form: ZAdForm.default(0),
   /** Country codes; empty = every country. */
   countries: ZCountryCodes.default([]),
@@ -251,7 +254,7 @@ export const listSlots = defineEndpoint({
   access: SUPPLY,
   query: ZPageQuery.extend({
     sort: z.enum(SLOT_SORTS).optional(),
-    media_id: z.coerce.number().int().positive().optional(),
+    media_id: ZId.optional(),
     /** Deleted slots (5) are listed only when asked for. */
     status: ZWideStatus.optional(),
     supply_type: ZSupplyType.optional(),
@@ -301,7 +304,7 @@ export const modifySlot = defineEndpoint({
       code: ZSlotCode,
       lowest_bid: ZMicros,
       style_ids: ZStyleIds,
-      ad_type_id: z.coerce.number().int().positive().nullable(),
+      ad_type_id: ZId.nullable(),
       ad_form: ZAdForm,
       countries: ZCountryCodes,
       width: ZSide,

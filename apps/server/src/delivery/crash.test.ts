@@ -165,17 +165,26 @@ async function crashAndRecover(target: Target) {
     ).json()) as Partial<ServeAdAnswer>;
     if (answer.fill) fillsAfter += 1;
   }
-  let pendingAfterRestart = 0;
-  if (target.redisPrefix) {
-    const redis = new Redis(REDIS_URL);
-    // Replayed events settle their reservations; holds of ads never shown expire.
-    pendingAfterRestart = Number(
-      (await redis.get(stateKeys(target.redisPrefix).pending(scenario.advertiser.id))) ?? 0,
-    );
-    await redis.quit();
-  }
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
+  // Redis: what stays reserved for the advertiser is exactly the holds of the ads served
+  // after the restart (their impressions never came; they expire) — nothing of the crash.
+  let pendingAfterRestart = 0;
+  let heldAfterRestart = 0;
+  let trackedAfterRestart = 0;
+  if (target.redisPrefix) {
+    const redis = new Redis(REDIS_URL);
+    const keys = stateKeys(target.redisPrefix);
+    pendingAfterRestart = Number((await redis.get(keys.pending(scenario.advertiser.id))) ?? 0);
+    const amountOf = (members: string[]) =>
+      members
+        .map((member) => member.split('|'))
+        .filter((fields) => fields.at(-3) === String(scenario.advertiser.id))
+        .reduce((sum, fields) => sum + Number(fields.at(-1)), 0);
+    heldAfterRestart = amountOf(await redis.zrange(keys.holds(), '0', '-1'));
+    trackedAfterRestart = amountOf(await redis.zrange(keys.reserved(), '0', '-1'));
+    await redis.quit();
+  }
 
   const check = await target.open();
   try {
@@ -219,6 +228,8 @@ async function crashAndRecover(target: Target) {
       expectedCost,
       fillsAfterRestart: fillsAfter,
       pendingAfterRestart,
+      heldAfterRestart,
+      trackedAfterRestart,
       seconds: Math.round((Date.now() - started) / 1000),
     };
     console.info(`crash test: ${JSON.stringify(figures)}`);
@@ -232,6 +243,10 @@ async function crashAndRecover(target: Target) {
     expect(figures.statsCost).toBe(expectedCost);
     expect(figures.ledgerSpend).toBe(expectedCost);
     expect(fillsAfter).toBe(20);
+    if (target.redisPrefix) {
+      expect(trackedAfterRestart).toBe(0);
+      expect(pendingAfterRestart).toBe(heldAfterRestart);
+    }
   } finally {
     await check.close();
   }

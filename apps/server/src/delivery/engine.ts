@@ -208,6 +208,8 @@ export class DeliveryEngine {
   private refreshTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly days = new DayClock();
+  /** This process's journal instance: the owner of its tracked reservations ('' = none). */
+  private readonly owner: string;
   /** CPT plans charged today by this process (the database catches other processes). */
   private readonly cptCharged = new Set<string>();
 
@@ -226,6 +228,10 @@ export class DeliveryEngine {
         now: this.now,
         logger: log,
       });
+    const journal = options.accounting
+      ? undefined
+      : new EventJournal({ dir: config.journalDir, fsyncMs: config.journalFsyncMs, log });
+    this.owner = journal?.instance ?? '';
     this.accounting =
       options.accounting ??
       createAccounting({
@@ -234,11 +240,7 @@ export class DeliveryEngine {
         flushMs: config.deliveryFlushMs,
         log,
         now: this.now,
-        journal: new EventJournal({
-          dir: config.journalDir,
-          fsyncMs: config.journalFsyncMs,
-          log,
-        }),
+        journal,
       });
     this.source = new SnapshotSource({
       db,
@@ -643,6 +645,7 @@ export class DeliveryEngine {
     snapshot: Snapshot,
     micros: number,
     now: number,
+    eventId: string,
   ): Promise<{ cost: number; reservation?: Reservation }> {
     const plan = snapshot.plans.get(claims.planId);
     if (micros <= 0 || !plan) return { cost: 0 };
@@ -652,6 +655,7 @@ export class DeliveryEngine {
       micros,
       budget: plan.budget,
       day: utcDay(now),
+      ...(this.owner ? { tag: `${this.owner}|${eventId}` } : {}),
     };
     const cost = await this.store.reserve(reservation);
     return cost > 0 ? { cost, reservation: { ...reservation, micros: cost } } : { cost: 0 };
@@ -666,14 +670,21 @@ export class DeliveryEngine {
     snapshot: Snapshot,
     micros: number,
     now: number,
+    eventId: string,
   ): Promise<{ cost: number; reservation?: Reservation }> {
     const held = heldReservationOf(claims);
-    if (held.micros > 0 && (await this.store.claimHold(claims.id, held))) {
+    if (held.micros > 0) {
       const cost = Math.min(micros, held.micros);
-      if (cost < held.micros) await this.store.release({ ...held, micros: held.micros - cost });
-      return cost > 0 ? { cost, reservation: { ...held, micros: cost } } : { cost: 0 };
+      const billed: Reservation = {
+        ...held,
+        micros: cost,
+        ...(this.owner ? { tag: `${this.owner}|${eventId}` } : {}),
+      };
+      if (await this.store.claimHold(claims.id, held, billed)) {
+        return cost > 0 ? { cost, reservation: billed } : { cost: 0 };
+      }
     }
-    return this.reserved(claims, snapshot, micros, now);
+    return this.reserved(claims, snapshot, micros, now, eventId);
   }
 
   private async countImpression(claims: TrackingClaims, snapshot: Snapshot, now: number) {
@@ -695,7 +706,13 @@ export class DeliveryEngine {
     // Own-DSP sales to exchanges bill CPM on the billing notice at the exchange's price.
     const billsHere = claims.billing === Billing.cpm && claims.channel !== 'dsp';
     const { cost, reservation } = billsHere
-      ? await this.heldOrReserved(claims, snapshot, Math.round(claims.price / 1000), now)
+      ? await this.heldOrReserved(
+          claims,
+          snapshot,
+          Math.round(claims.price / 1000),
+          now,
+          `imp:${claims.id}`,
+        )
       : { cost: 0, reservation: undefined };
     this.accounting.countEvent({
       id: `imp:${claims.id}`,
@@ -734,6 +751,7 @@ export class DeliveryEngine {
       snapshot,
       strategy?.bid ?? plan.bid,
       now,
+      `cpt:${key}`,
     );
     this.accounting.countEvent({
       id: `cpt:${key}`,
@@ -751,7 +769,7 @@ export class DeliveryEngine {
   private async countClick(claims: TrackingClaims, snapshot: Snapshot, now: number) {
     const { cost, reservation } =
       claims.billing === Billing.cpc
-        ? await this.reserved(claims, snapshot, claims.clickPrice, now)
+        ? await this.reserved(claims, snapshot, claims.clickPrice, now, `clk:${claims.id}`)
         : { cost: 0, reservation: undefined };
     this.accounting.countEvent({
       id: `clk:${claims.id}`,
@@ -783,6 +801,7 @@ export class DeliveryEngine {
       snapshot,
       Math.round(price / 1000),
       now,
+      `bill:${claims.id}`,
     );
     this.accounting.countEvent({
       id: `bill:${claims.id}`,

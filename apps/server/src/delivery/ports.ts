@@ -21,6 +21,12 @@ export interface Reservation {
   budget: number;
   /** UTC day, YYYY-MM-DD. */
   day: string;
+  /**
+   * `<journal instance>|<event id>`: a shared store tracks the reservation under it until
+   * its flush commits (forget), so a crashed process's unflushed reservations are given
+   * back (releaseOrphaned, and by expiry). Absent: not tracked (holds, tests).
+   */
+  tag?: string;
 }
 
 /** A served ad's price, reserved until its billed event comes or the hold expires. */
@@ -62,12 +68,24 @@ export interface StateStore {
    */
   hold(hold: Hold): Promise<boolean>;
   /**
-   * The billed event of a served ad takes its hold: true when it was still held (the
-   * reservation is then the event's, settled by its flush), false when it had expired.
+   * The billed event of a served ad takes its hold: true when it was still held (`billed`,
+   * at most the held amount, is then the event's reservation, settled by its flush; the
+   * rest goes back), false when it had expired.
    */
-  claimHold(id: string, reservation: Reservation): Promise<boolean>;
-  /** Gives back the holds past their expiry (those of a crashed process too); answers how many. */
+  claimHold(id: string, held: Reservation, billed: Reservation): Promise<boolean>;
+  /**
+   * Gives back the holds past their expiry, and tracked reservations never settled (a
+   * crashed process's); answers how many.
+   */
   releaseExpiredHolds(): Promise<number>;
+  /** The flush carrying these tagged reservations committed: they are no longer tracked. */
+  forget(reservations: readonly Reservation[]): Promise<void>;
+  /**
+   * Gives back what a dead journal instance still had reserved: called once its journal's
+   * events were flushed (their reservations forgotten), so only what never reached the
+   * journal is left. Answers how many.
+   */
+  releaseOrphaned(owner: string): Promise<number>;
   /** The ledger now holds `micros` of the advertiser's reserved spend. */
   settle(advertiserId: number, micros: number): Promise<void>;
   close(): Promise<void>;

@@ -30,6 +30,7 @@ import {
   RecentIds,
   statsRowsFor,
   statsRowsOf,
+  type PendingBatch,
 } from './buffers.js';
 import type { EventJournal } from '../journal/journal.js';
 import { writeBatch, type FlushOutcome } from './flush.js';
@@ -75,6 +76,8 @@ export function createAccounting(options: AccountingOptions): Accounting {
   let tickQueued = false;
   let lastMaintenance = now();
   let lastOrphanScan = now();
+  /** Dead journal instances whose replayed events wait for a flush; then their rest goes. */
+  let orphanOwners: string[] = [];
 
   function release(reservation: Reservation): Promise<void> {
     return store.release(reservation).catch((error: unknown) => {
@@ -82,14 +85,47 @@ export function createAccounting(options: AccountingOptions): Accounting {
     });
   }
 
+  /** A reservation no flush will carry: given back, and no longer tracked. */
+  function giveBack(reservation: Reservation): void {
+    void release(reservation).then(() => forget([reservation]));
+  }
+
+  function forget(reservations: readonly Reservation[]): Promise<void> {
+    return reservations.length === 0
+      ? Promise.resolve()
+      : store.forget(reservations).catch((error: unknown) => {
+          log.error({ err: error }, 'accounting: forgetting reservations failed');
+        });
+  }
+
+  /** What dead processes had reserved and never journaled: given back once replayed. */
+  async function releaseOrphans(owners: readonly string[]): Promise<void> {
+    for (const owner of owners) {
+      try {
+        const released = await store.releaseOrphaned(owner);
+        if (released > 0) {
+          log.warn({ owner, released }, 'accounting: a stopped process’s reservations released');
+        }
+      } catch (error) {
+        log.error(
+          { err: error, owner },
+          'accounting: releasing a stopped process’s reservations failed',
+        );
+      }
+    }
+  }
+
   /** After the commit only: the store must never hear of a write that was rolled back. */
-  async function applyToStore(outcome: FlushOutcome): Promise<void> {
+  async function applyToStore(outcome: FlushOutcome, batch: PendingBatch): Promise<void> {
     const settles = [...outcome.spent].map(([advertiserId, micros]) =>
       store.settle(advertiserId, micros).catch((error: unknown) => {
         log.error({ err: error, advertiserId, micros }, 'accounting: settling spend failed');
       }),
     );
     await Promise.all([...settles, ...outcome.releases.map(release)]);
+    const tracked: Reservation[] = [];
+    for (const event of batch.events) if (event.reservation?.tag) tracked.push(event.reservation);
+    await forget(tracked);
     if (outcome.shortfall > 0) {
       log.warn(
         { shortfall: outcome.shortfall, advertisers: outcome.billed },
@@ -114,6 +150,9 @@ export function createAccounting(options: AccountingOptions): Accounting {
     if (isEmptyBatch(pending)) {
       // Nothing waits, so no segment does (taken-over ones whose events were all known).
       if (journal) journal.committed(journal.seal());
+      const owners = orphanOwners;
+      orphanOwners = [];
+      await releaseOrphans(owners);
       return;
     }
     // Swapped out first: what is counted while this writes goes to the next flush. The
@@ -121,19 +160,23 @@ export function createAccounting(options: AccountingOptions): Accounting {
     const batch = pending;
     pending = emptyBatch();
     const segments = journal ? journal.seal() : [];
+    const owners = orphanOwners;
+    orphanOwners = [];
     let outcome: FlushOutcome;
     try {
       outcome = await writeBatch(db, batch);
       journal?.committed(segments);
     } catch (error) {
       mergeBack(pending, batch);
+      orphanOwners = owners.concat(orphanOwners);
       log.error(
         { err: error, events: batch.events.length, statsRows: statsRowsOf(batch) },
         'accounting: flush failed; kept for the next one',
       );
       throw error;
     }
-    await applyToStore(outcome);
+    await applyToStore(outcome, batch);
+    await releaseOrphans(owners);
     if (outcome.billed.length > 0) await moveStatuses(outcome.billed);
   }
 
@@ -141,7 +184,9 @@ export function createAccounting(options: AccountingOptions): Accounting {
   function takeOrphans(): number {
     if (!journal) return 0;
     let taken = 0;
-    for (const event of journal.claimOrphans()) {
+    const { events, owners } = journal.claimOrphans();
+    for (const owner of owners) orphanOwners.push(owner);
+    for (const event of events) {
       // Its reservation may have been settled before the crash: never released as a duplicate.
       if (!seen.add(event.id)) continue;
       pending.events.push({ ...event, replayed: true });
@@ -197,7 +242,7 @@ export function createAccounting(options: AccountingOptions): Accounting {
     },
     countEvent(event: BilledEvent): void {
       if (!seen.add(event.id)) {
-        if (event.reservation) void release(event.reservation);
+        if (event.reservation) giveBack(event.reservation);
         return;
       }
       if (journal) {
@@ -206,7 +251,7 @@ export function createAccounting(options: AccountingOptions): Accounting {
         } catch (error) {
           // Not durable, so not taken: the request fails and its retry counts.
           seen.delete(event.id);
-          if (event.reservation) void release(event.reservation);
+          if (event.reservation) giveBack(event.reservation);
           log.error({ err: error }, 'accounting: the journal refused an event');
           throw error;
         }
@@ -215,7 +260,8 @@ export function createAccounting(options: AccountingOptions): Accounting {
     },
     recover(): Promise<number> {
       const taken = takeOrphans();
-      return taken > 0 ? flush().then(() => taken) : Promise.resolve(0);
+      // The flush carries the replayed events, then gives back what their owners had left.
+      return flush().then(() => taken);
     },
     countPartnerCall(dspId: number, outcome: PartnerOutcome, latencyMs: number, at: number) {
       addPartnerCall(healthCounterOf(pending.health, dspId, at), outcome, latencyMs);

@@ -81,6 +81,9 @@ describe('recovery from the journal', () => {
     ]);
     // The duplicates' reservations were settled by the first flush: not released again.
     expect(second.store.released).toEqual([]);
+    // What the dead processes had reserved and not journaled goes back after the replay.
+    expect(first.store.orphaned).toEqual([`${DEAD_PID}.first.0a0a0a`]);
+    expect(second.store.orphaned).toEqual([`${DEAD_PID}.second.0b0b0b`]);
 
     await first.accounting.stop();
     await second.accounting.stop();

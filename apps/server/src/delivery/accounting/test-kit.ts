@@ -61,6 +61,16 @@ export class RecordingStore implements StateStore {
   releaseExpiredHolds(): Promise<number> {
     return Promise.resolve(0);
   }
+  readonly forgotten: Reservation[] = [];
+  forget(reservations: readonly Reservation[]): Promise<void> {
+    this.forgotten.push(...reservations);
+    return Promise.resolve();
+  }
+  readonly orphaned: string[] = [];
+  releaseOrphaned(owner: string): Promise<number> {
+    this.orphaned.push(owner);
+    return Promise.resolve(0);
+  }
   settle(advertiserId: number, micros: number): Promise<void> {
     this.settled.push({ advertiserId, micros });
     return Promise.resolve();

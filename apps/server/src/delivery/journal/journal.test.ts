@@ -61,11 +61,12 @@ describe('the event journal', () => {
 
     const log = new RecordingLog();
     const restarted = new EventJournal({ dir, log });
-    expect(restarted.claimOrphans()).toEqual(lost);
+    expect(restarted.claimOrphans()).toEqual({ events: lost, owners: [deadInstance] });
     expect(log.levels('warn')).toEqual(['journal: unreadable lines skipped']);
     // Taken: a second look (or a second process) finds nothing more.
-    expect(restarted.claimOrphans()).toEqual([]);
-    expect(new EventJournal({ dir, log: new RecordingLog() }).claimOrphans()).toEqual([]);
+    const nothing = { events: [], owners: [] };
+    expect(restarted.claimOrphans()).toEqual(nothing);
+    expect(new EventJournal({ dir, log: new RecordingLog() }).claimOrphans()).toEqual(nothing);
     expect((await readdir(dir)).some((name) => name.includes(deadInstance))).toBe(false);
     // The taken segment is deleted by the flush that carries its events.
     const carried = restarted.seal();
@@ -83,9 +84,9 @@ describe('the event journal', () => {
     );
     await writeFile(alive, '');
     const journal = new EventJournal({ dir, log: new RecordingLog() });
-    expect(journal.claimOrphans()).toEqual([]);
+    expect(journal.claimOrphans().events).toEqual([]);
     const stale = new Date(Date.now() - STALE_AFTER_MS - 5_000);
     await utimes(alive, stale, stale);
-    expect(journal.claimOrphans()).toHaveLength(1);
+    expect(journal.claimOrphans()).toMatchObject({ owners: [instance] });
   });
 });

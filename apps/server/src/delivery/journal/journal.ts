@@ -202,18 +202,19 @@ export class EventJournal {
 
   /**
    * Takes over the segments of dead owners (this process's own earlier life included) and
-   * answers their events, oldest segment first. Each taken segment is renamed into this
+   * answers their events, oldest segment first, and the dead owners found. Each taken segment is renamed into this
    * instance's name first — atomic, so of several processes starting at once one takes it —
    * and waits, like a sealed one, for the flush that carries its events.
    */
-  claimOrphans(): BilledEvent[] {
+  claimOrphans(): { events: BilledEvent[]; owners: string[] } {
     const events: BilledEvent[] = [];
+    const owners = new Set<string>();
     let names: string[];
     try {
       names = readdirSync(this.dir).sort();
     } catch (error) {
       this.log.error({ err: error, dir: this.dir }, 'journal: cannot read the directory');
-      return events;
+      return { events, owners: [] };
     }
     const dead = new Map<string, boolean>();
     const deadOwner = (host: string, pid: number, instance: string) => {
@@ -231,6 +232,7 @@ export class EventJournal {
       const [, host = '', pid = '0', rest = ''] = match;
       const instance = `${pid}.${rest}`;
       if (!deadOwner(host, Number(pid), instance)) continue;
+      owners.add(instance);
       const taken = this.segmentPath();
       try {
         renameSync(join(this.dir, name), taken);
@@ -249,6 +251,7 @@ export class EventJournal {
       if (!match) continue;
       const [, host = '', pid = '0', rest = ''] = match;
       if (deadOwner(host, Number(pid), `${pid}.${rest}`)) {
+        owners.add(`${pid}.${rest}`);
         try {
           unlinkSync(join(this.dir, name));
         } catch {
@@ -256,7 +259,7 @@ export class EventJournal {
         }
       }
     }
-    return events;
+    return { events, owners: [...owners] };
   }
 
   /** fdatasync of the open segment (JOURNAL_FSYNC_MS), off the event loop. */

@@ -109,8 +109,8 @@ export function describeStoreBehaviour(kind: string, createHarness: () => StoreH
         harness.database.balances.set(advertiser, 10_000);
         await store.refresh();
         expect(await holdOf('a', 1_000)).toBe(true);
-        expect(await store.claimHold('a', heldOf(1_000))).toBe(true);
-        expect(await store.claimHold('a', heldOf(1_000))).toBe(false);
+        expect(await store.claimHold('a', heldOf(1_000), heldOf(1_000))).toBe(true);
+        expect(await store.claimHold('a', heldOf(1_000), heldOf(1_000))).toBe(false);
         clock.advance(61_000);
         expect(await store.releaseExpiredHolds()).toBe(0);
         // Still reserved: the claimed event's flush settles it.
@@ -122,7 +122,7 @@ export function describeStoreBehaviour(kind: string, createHarness: () => StoreH
         await store.refresh();
         for (const id of ['a', 'b', 'c']) expect(await holdOf(id, 1_000)).toBe(true);
         expect(await holdOf('d', 1_000)).toBe(false);
-        expect(await store.claimHold('b', heldOf(1_000))).toBe(true);
+        expect(await store.claimHold('b', heldOf(1_000), heldOf(1_000))).toBe(true);
         clock.advance(59_000);
         expect(await store.releaseExpiredHolds()).toBe(0);
         clock.advance(2_000);
@@ -131,7 +131,7 @@ export function describeStoreBehaviour(kind: string, createHarness: () => StoreH
         expect(store.view().advertiserAvailable(advertiser)).toBe(2_000);
         expect(store.view().planSpentToday(plan)).toBe(1_000);
         // An expired hold's late event finds nothing to claim (it reserves anew).
-        expect(await store.claimHold('a', heldOf(1_000))).toBe(false);
+        expect(await store.claimHold('a', heldOf(1_000), heldOf(1_000))).toBe(false);
         expect(await holdOf('e', 1_000)).toBe(true);
       });
     });

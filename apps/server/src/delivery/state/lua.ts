@@ -8,9 +8,28 @@
 const INT = `local function int(n) return string.format('%d', n) end`;
 
 /**
- * KEYS: plan spent on the day, advertiser pending, advertiser settled total.
- * ARGV: micros, budget, plan spend in the database, ledger balance, settled total noted
- * before that balance was read, plan key ttl, pending key ttl.
+ * Gives back the amount a member of the holds or tracked set stands for; members end in
+ * `|<plan>|<advertiser>|<day>|<micros>`. ARGV prefix: the keys' prefix; ttl: pending's.
+ */
+const GIVE_BACK = `local function giveBack(member, prefix, ttl)
+  local plan, advertiser, day, micros = string.match(member, '|(%d+)|(%d+)|([^|]+)|(%d+)$')
+  if not micros then return end
+  local amount = tonumber(micros)
+  local planKey = prefix .. 'plan:' .. plan .. ':' .. day
+  local spent = redis.call('GET', planKey)
+  if spent then
+    redis.call('SET', planKey, int(math.max(0, tonumber(spent) - amount)), 'KEEPTTL')
+  end
+  local pendingKey = prefix .. 'pending:' .. advertiser
+  local pending = tonumber(redis.call('GET', pendingKey) or '0')
+  redis.call('SET', pendingKey, int(math.max(0, pending - amount)), 'EX', ttl)
+end`;
+
+/**
+ * KEYS: plan spent on the day, advertiser pending, advertiser settled total, the tracked
+ * set. ARGV: micros, budget, plan spend in the database, ledger balance, settled total
+ * noted before that balance was read, plan key ttl, pending key ttl, the tracked member
+ * without its amount ('' = not tracked), its expiry (epoch ms).
  * Answers {taken, plan spent, pending, settled}.
  */
 export const RESERVE_LUA = `${INT}
@@ -31,8 +50,43 @@ if taken > 0 then
   pending = pending + taken
   redis.call('SET', KEYS[1], int(spent), 'EX', ARGV[6])
   redis.call('SET', KEYS[2], int(pending), 'EX', ARGV[7])
+  if ARGV[8] ~= '' then redis.call('ZADD', KEYS[4], ARGV[9], ARGV[8] .. int(taken)) end
 end
 return {taken, spent, pending, settled}`;
+
+/**
+ * A billed event claims its served ad's hold. KEYS: the holds set, the tracked set.
+ * ARGV: the hold's member, held micros, billed micros (at most held), the tracked member
+ * without its amount ('' = not tracked), its expiry, key prefix, pending key ttl.
+ * Answers 1 when the hold was there (the unbilled part given back), else 0.
+ */
+export const CLAIM_HOLD_LUA = `${INT}
+${GIVE_BACK}
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
+local held = tonumber(ARGV[2])
+local billed = tonumber(ARGV[3])
+if billed < held then
+  local rest = string.gsub(ARGV[1], '|%d+$', '|' .. int(held - billed))
+  giveBack(rest, ARGV[6], ARGV[7])
+end
+if billed > 0 and ARGV[4] ~= '' then redis.call('ZADD', KEYS[2], ARGV[5], ARGV[4] .. int(billed)) end
+return 1`;
+
+/**
+ * Gives back the given members of a set that are still in it (a dead process's tracked
+ * reservations). KEYS: the set. ARGV: key prefix, pending key ttl, members…
+ * Answers how many it gave back.
+ */
+export const RELEASE_MEMBERS_LUA = `${INT}
+${GIVE_BACK}
+local released = 0
+for index = 3, #ARGV do
+  if redis.call('ZREM', KEYS[1], ARGV[index]) == 1 then
+    giveBack(ARGV[index], ARGV[1], ARGV[2])
+    released = released + 1
+  end
+end
+return released`;
 
 /**
  * A served ad's hold: RESERVE_LUA's check, all or nothing, and the hold filed in a sorted
@@ -61,25 +115,15 @@ redis.call('ZADD', KEYS[4], ARGV[8], ARGV[9])
 return {micros, spent, pending, settled}`;
 
 /**
- * Gives back the holds past their expiry, whichever process filed them (a crashed one's
- * too), at most ARGV[2] a call. KEYS: the holds set. ARGV: now (epoch ms), limit, key
+ * Gives back the members past their expiry of the holds or the tracked set, whichever
+ * process filed them (a crashed one's too), at most ARGV[2] a call. KEYS: the set. ARGV: now (epoch ms), limit, key
  * prefix, pending key ttl. Answers how many it gave back.
  */
 export const RELEASE_EXPIRED_HOLDS_LUA = `${INT}
+${GIVE_BACK}
 local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 for _, member in ipairs(expired) do
-  local plan, advertiser, day, micros = string.match(member, '^[^|]*|(%d+)|(%d+)|([^|]+)|(%d+)$')
-  if micros then
-    local amount = tonumber(micros)
-    local planKey = ARGV[3] .. 'plan:' .. plan .. ':' .. day
-    local spent = redis.call('GET', planKey)
-    if spent then
-      redis.call('SET', planKey, int(math.max(0, tonumber(spent) - amount)), 'KEEPTTL')
-    end
-    local pendingKey = ARGV[3] .. 'pending:' .. advertiser
-    local pending = tonumber(redis.call('GET', pendingKey) or '0')
-    redis.call('SET', pendingKey, int(math.max(0, pending - amount)), 'EX', ARGV[4])
-  end
+  giveBack(member, ARGV[3], ARGV[4])
   redis.call('ZREM', KEYS[1], member)
 end
 return #expired`;

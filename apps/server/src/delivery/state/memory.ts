@@ -78,8 +78,15 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
       else expiring.set(second, [id]);
       return true;
     },
-    async claimHold(id) {
-      return holds.delete(id);
+    async claimHold(id, held, billed) {
+      if (!holds.delete(id)) return false;
+      if (billed.micros < held.micros) giveBack({ ...held, micros: held.micros - billed.micros });
+      return true;
+    },
+    // One process: a crash takes its reservations with it; nothing to track.
+    async forget() {},
+    async releaseOrphaned() {
+      return 0;
     },
     async releaseExpiredHolds() {
       const nowSeconds = Math.floor(now() / 1000);

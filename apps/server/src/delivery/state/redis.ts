@@ -13,6 +13,10 @@
  *   holds             sorted set of served ads' holds by expiry (epoch ms), members
  *                     `<token id>|<plan>|<advertiser>|<day>|<micros>`; any process gives back
  *                     the expired ones, so a crashed process's holds do not stay
+ *   reserved          sorted set of billed events' reservations not yet flushed, by expiry,
+ *                     members `<journal instance>|<event id>|<plan>|<advertiser>|<day>|<micros>`:
+ *                     forgotten when their flush commits; a dead instance's are given back
+ *                     once its journal is replayed (releaseOrphaned), any left by expiry
  *
  * Redis away: userHistory answers nothing, reserve answers 0 (nothing serves unpaid), the
  * rest is skipped, and the failure is logged at most once a minute.
@@ -23,10 +27,12 @@ import type { UserHistory } from '../types.js';
 import { historyTtlSeconds, retentionOf } from './caps.js';
 import { createFailureLog, type StateLogger } from './failure-log.js';
 import {
+  CLAIM_HOLD_LUA,
   HOLD_LUA,
   RECORD_IMPRESSION_LUA,
   RELEASE_EXPIRED_HOLDS_LUA,
   RELEASE_LUA,
+  RELEASE_MEMBERS_LUA,
   RESERVE_LUA,
   SETTLE_LUA,
 } from './lua.js';
@@ -39,6 +45,8 @@ const PENDING_TTL_SECONDS = 3600;
 const DEFAULT_COMMAND_TIMEOUT_MS = 500;
 /** Expired holds given back per script call (a call runs alone in Redis: kept short). */
 const HOLDS_RELEASED_PER_CALL = 500;
+/** A tracked reservation left this long unflushed is given back (its process is gone). */
+const TRACKED_TTL_MS = PENDING_TTL_SECONDS * 1000;
 
 type ScriptArg = string | number;
 interface StateScripts {
@@ -48,6 +56,8 @@ interface StateScripts {
   adloomRecordImpression(...keysThenArgs: ScriptArg[]): Promise<unknown>;
   adloomHold(...keysThenArgs: ScriptArg[]): Promise<unknown>;
   adloomReleaseExpiredHolds(...keysThenArgs: ScriptArg[]): Promise<unknown>;
+  adloomClaimHold(...keysThenArgs: ScriptArg[]): Promise<unknown>;
+  adloomReleaseMembers(...keysThenArgs: ScriptArg[]): Promise<unknown>;
 }
 type ScriptedRedis = Redis & StateScripts;
 
@@ -68,7 +78,14 @@ export function stateKeys(prefix: string) {
     settled: (advertiserId: number) => `${prefix}settled:${advertiserId}`,
     caps: (uid: string) => `${prefix}fc:${uid}`,
     holds: () => `${prefix}holds`,
+    reserved: () => `${prefix}reserved`,
   };
+}
+
+/** A tagged reservation's member of the tracked set, without its amount ('' untagged). */
+function trackedPrefix(reservation: Reservation): string {
+  const { tag, planId, advertiserId, day } = reservation;
+  return tag ? `${tag}|${planId}|${advertiserId}|${day}|` : '';
 }
 
 /** A hold's member of the holds set: everything giving it back needs, from its claims. */
@@ -84,7 +101,9 @@ function connectRedis(url: string, commandTimeout: number): ScriptedRedis {
     commandTimeout,
     retryStrategy: (times) => Math.min(times * 100, 2000),
     scripts: {
-      adloomReserve: { numberOfKeys: 3, lua: RESERVE_LUA },
+      adloomReserve: { numberOfKeys: 4, lua: RESERVE_LUA },
+      adloomClaimHold: { numberOfKeys: 2, lua: CLAIM_HOLD_LUA },
+      adloomReleaseMembers: { numberOfKeys: 1, lua: RELEASE_MEMBERS_LUA },
       adloomRelease: { numberOfKeys: 2, lua: RELEASE_LUA },
       adloomSettle: { numberOfKeys: 2, lua: SETTLE_LUA },
       adloomRecordImpression: { numberOfKeys: 1, lua: RECORD_IMPRESSION_LUA },
@@ -126,6 +145,7 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
   const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   const keys = stateKeys(prefix);
   const holdsKey = keys.holds();
+  const reservedKey = keys.reserved();
   const logFailure = createFailureLog(options.logger, now);
   const redis = connectRedis(options.url, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
   redis.on('error', (error: unknown) => logFailure(error, 'connection'));
@@ -199,6 +219,7 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
         keys.plan(planId, day),
         keys.pending(advertiserId),
         keys.settled(advertiserId),
+        reservedKey,
         micros,
         budget,
         databaseSpent,
@@ -206,6 +227,8 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
         totals.settledAtLastRead(advertiserId),
         PLAN_TTL_SECONDS,
         PENDING_TTL_SECONDS,
+        trackedPrefix(reservation),
+        now() + TRACKED_TTL_MS,
       );
       const [taken = 0, spent = 0, pending = 0, settled = 0] = integers(reply, 4);
       totals.setSpent(planId, day, spent);
@@ -250,35 +273,93 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
     }
   }
 
-  async function claimHold(id: string, reservation: Reservation): Promise<boolean> {
+  async function claimHold(id: string, held: Reservation, billed: Reservation): Promise<boolean> {
     try {
-      return (await redis.zrem(holdsKey, holdMember(id, reservation))) === 1;
+      const reply = await redis.adloomClaimHold(
+        holdsKey,
+        reservedKey,
+        holdMember(id, held),
+        held.micros,
+        Math.min(billed.micros, held.micros),
+        trackedPrefix(billed),
+        now() + TRACKED_TTL_MS,
+        prefix,
+        PENDING_TTL_SECONDS,
+      );
+      return Number(reply) === 1;
     } catch (error) {
       logFailure(error, 'claimHold');
       return false;
     }
   }
 
-  async function releaseExpiredHolds(): Promise<number> {
+  async function releaseExpired(key: string): Promise<number> {
     let released = 0;
+    for (;;) {
+      const count = Number(
+        await redis.adloomReleaseExpiredHolds(
+          key,
+          now(),
+          HOLDS_RELEASED_PER_CALL,
+          prefix,
+          PENDING_TTL_SECONDS,
+        ),
+      );
+      released += count;
+      if (count < HOLDS_RELEASED_PER_CALL) return released;
+    }
+  }
+
+  async function releaseExpiredHolds(): Promise<number> {
     try {
-      for (;;) {
-        const count = Number(
-          await redis.adloomReleaseExpiredHolds(
-            holdsKey,
-            now(),
-            HOLDS_RELEASED_PER_CALL,
-            prefix,
-            PENDING_TTL_SECONDS,
-          ),
-        );
-        released += count;
-        if (count < HOLDS_RELEASED_PER_CALL) return released;
-      }
+      return (await releaseExpired(holdsKey)) + (await releaseExpired(reservedKey));
     } catch (error) {
       logFailure(error, 'releaseExpiredHolds');
-      return released;
+      return 0;
     }
+  }
+
+  async function forget(reservations: readonly Reservation[]): Promise<void> {
+    const members: string[] = [];
+    for (const reservation of reservations) {
+      const member = trackedPrefix(reservation);
+      if (member) members.push(`${member}${reservation.micros}`);
+    }
+    try {
+      for (let start = 0; start < members.length; start += HOLDS_RELEASED_PER_CALL) {
+        await redis.zrem(reservedKey, ...members.slice(start, start + HOLDS_RELEASED_PER_CALL));
+      }
+    } catch (error) {
+      logFailure(error, 'forget');
+    }
+  }
+
+  async function releaseOrphaned(owner: string): Promise<number> {
+    let released = 0;
+    try {
+      let cursor = '0';
+      do {
+        const [next, found] = await redis.zscan(
+          reservedKey,
+          cursor,
+          'MATCH',
+          `${owner}|*`,
+          'COUNT',
+          1000,
+        );
+        cursor = next;
+        // zscan answers member, score, member, score…
+        const members = found.filter((_, index) => index % 2 === 0);
+        if (members.length > 0) {
+          released += Number(
+            await redis.adloomReleaseMembers(reservedKey, prefix, PENDING_TTL_SECONDS, ...members),
+          );
+        }
+      } while (cursor !== '0');
+    } catch (error) {
+      logFailure(error, 'releaseOrphaned');
+    }
+    return released;
   }
 
   async function release({ planId, advertiserId, day, micros }: Reservation): Promise<void> {
@@ -360,6 +441,8 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
     hold,
     claimHold,
     releaseExpiredHolds,
+    forget,
+    releaseOrphaned,
     settle,
     async close() {
       try {

@@ -5,15 +5,24 @@
  * calls: they speak OpenRTB or the SDK query of serving.ts, outside the envelope.
  */
 import { z } from 'zod';
-import { strictNumber } from './input.js';
+import { INPUT_MESSAGES, isSafeText, strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId } from './common.js';
 import { NoFillReason, RejectReason } from '../delivery.js';
 
+/**
+ * A text fact of the SDK's query: not behind the console's validation gate, so the text rule
+ * is its own (these values become report keys in the database).
+ */
 const optionalText = (max: number) =>
   z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.string().trim().max(max).optional(),
+    z
+      .string()
+      .trim()
+      .max(max)
+      .refine(isSafeText, { message: INPUT_MESSAGES.unsafeText.en })
+      .optional(),
   );
 const optionalInt = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),

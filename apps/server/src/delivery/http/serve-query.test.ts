@@ -75,9 +75,19 @@ describe('reading the /serve/ad query without zod', () => {
     if (!parsed.success) {
       expect(parsed.issues.map((issue) => issue.path).sort()).toEqual(['country', 'os', 'slot_id']);
     }
+    // Text the database cannot store never becomes a report key (issue 19).
+    const hostileQueries = [
+      queryOf('slot_id=4&os=1&app_version=1%00'),
+      { slot_id: '4', os: '1', brand: '\uD800' },
+    ];
+    for (const query of hostileQueries) {
+      expect(readServeQuery(query)).toBeNull();
+      expect(parseServeQuery(query).success).toBe(false);
+    }
+    // Ids are strict everywhere (issue 19): " 4" is not slot 4.
     expect(parseServeQuery(queryOf('slot_id=%204&os=1'))).toEqual({
-      success: true,
-      data: { slot_id: 4, os: 1 },
+      success: false,
+      issues: [expect.objectContaining({ path: 'slot_id' })],
     });
   });
 });

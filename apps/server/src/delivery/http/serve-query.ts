@@ -6,7 +6,7 @@
  * field, a repeated parameter, a value to coerce) goes to ZServeFacts, which then accepts
  * it or names the bad field. serve-query.test.ts holds the two to the same answers.
  */
-import { SERVE_FACT_TEXT_LIMITS, ZServeFacts, type ServeFacts } from '@adloom/domain';
+import { SERVE_FACT_TEXT_LIMITS, ZServeFacts, isSafeText, type ServeFacts } from '@adloom/domain';
 
 const TEXT_FACTS = Object.entries(SERVE_FACT_TEXT_LIMITS) as [
   keyof typeof SERVE_FACT_TEXT_LIMITS,
@@ -35,7 +35,7 @@ export function readServeQuery(query: Record<string, unknown>): ServeFacts | nul
   for (const [name, max] of TEXT_FACTS) {
     const value = query[name];
     if (value === undefined || value === '') continue;
-    if (typeof value !== 'string') return null;
+    if (typeof value !== 'string' || !isSafeText(value)) return null;
     const trimmed = value.trim();
     if (trimmed.length > max) return null;
     facts[name] = trimmed;

@@ -199,6 +199,83 @@ describe('redis state store shared by two server processes', () => {
   });
 });
 
+describe('redis reservations of a process that crashed', () => {
+  let harness: ReturnType<typeof redisHarness>;
+  let crashed: StateStore;
+  let survivor: StateStore;
+  let plan: number;
+  let advertiser: number;
+
+  beforeEach(async () => {
+    harness = redisHarness();
+    crashed = harness.open();
+    survivor = harness.open();
+    plan = uniqueId();
+    advertiser = uniqueId();
+    harness.database.balances.set(advertiser, 10_000);
+    await Promise.all([crashed.refresh(), survivor.refresh()]);
+  });
+  afterEach(async () => {
+    await harness.close();
+  });
+
+  const tagged = (owner: string, event: string, micros: number) =>
+    reservation({
+      planId: plan,
+      advertiserId: advertiser,
+      budget: 1_000_000,
+      micros,
+      day: harness.clock.day,
+      tag: `${owner}|${event}`,
+    });
+  const pending = async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      return Number((await redis.get(stateKeys(harness.prefix).pending(advertiser))) ?? 0);
+    } finally {
+      await redis.quit();
+    }
+  };
+
+  it('gives back, once, what a dead instance reserved and no flush carried', async () => {
+    const flushed = tagged('dead.1', 'imp:a', 1_000);
+    expect(await crashed.reserve(flushed)).toBe(1_000);
+    expect(await crashed.reserve(tagged('dead.1', 'imp:b', 2_000))).toBe(2_000);
+    expect(await survivor.reserve(tagged('alive.2', 'imp:c', 3_000))).toBe(3_000);
+    // imp:a reached the journal and was replayed: its flush settled and forgot it.
+    await survivor.settle(advertiser, 1_000);
+    await survivor.forget([flushed]);
+
+    expect(await survivor.releaseOrphaned('dead.1')).toBe(1);
+    expect(await survivor.releaseOrphaned('dead.1')).toBe(0);
+    // Only the live process's reservation is left.
+    expect(await pending()).toBe(3_000);
+  });
+
+  it('gives back by expiry a tracked reservation nobody settled', async () => {
+    expect(await crashed.reserve(tagged('dead.3', 'clk:d', 1_500))).toBe(1_500);
+    harness.clock.advance(3_600_000 + 1_000);
+    expect(await survivor.releaseExpiredHolds()).toBe(1);
+    expect(await pending()).toBe(0);
+  });
+
+  it('a claimed hold is tracked with its billed part, the rest given back', async () => {
+    const held = reservation({
+      planId: plan,
+      advertiserId: advertiser,
+      micros: 2_000,
+      day: harness.clock.day,
+    });
+    expect(
+      await crashed.hold({ id: 'h1', reservation: held, expiresAt: harness.clock.ms + 60_000 }),
+    ).toBe(true);
+    expect(await crashed.claimHold('h1', held, tagged('dead.4', 'bill:h1', 1_200))).toBe(true);
+    expect(await pending()).toBe(1_200);
+    expect(await survivor.releaseOrphaned('dead.4')).toBe(1);
+    expect(await pending()).toBe(0);
+  });
+});
+
 describe('redis state store without Redis', () => {
   it('serves on: empty history, no reservation, failures logged once a minute', async () => {
     const clock = new TestClock();

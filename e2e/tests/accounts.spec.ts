@@ -130,3 +130,76 @@ test('a plain advertiser cannot open platform accounts', async ({ page }) => {
   await page.goto('/user/manage');
   await expect(page).toHaveURL(/\/401$/);
 });
+
+test('a large top-up waits until another fund manager approves it', async ({ page, browser }) => {
+  const note = `Annual prepayment ${Date.now().toString(36)}`;
+  await signInAs(page, 'finance');
+  await page.goto('/user/manage');
+  // Nobody tops up their own account.
+  await search(page, 'finance');
+  await expect(rowOf(page, 'finance').first()).toBeVisible();
+  await expect(rowOf(page, 'finance').first().getByRole('button', { name: 'Top up' })).toHaveCount(
+    0,
+  );
+
+  await search(page, 'adv_beta');
+  const row = rowOf(page, 'adv_beta');
+  await expect(row).toHaveCount(1);
+  const balanceOf = async () =>
+    amountOf(
+      await row
+        .getByRole('cell')
+        .filter({ hasText: /^\d[\d,]*\.\d{2}$/ })
+        .first()
+        .innerText(),
+    );
+  const before = await balanceOf();
+
+  await row.getByRole('button', { name: 'Top up' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Top up' });
+  // The default threshold is 10,000.00.
+  await expect(dialog).toContainText('Above 10,000.00 a second fund manager must approve it.');
+  await dialog.getByLabel('Amount').fill('20000');
+  await dialog.getByLabel('Note').fill(note);
+  await dialog.getByRole('button', { name: 'Top up' }).last().click();
+  await expect(
+    page.getByText('The top-up of 20,000.00 for adv_beta waits for another fund manager'),
+  ).toBeVisible();
+  expect(await balanceOf()).toBe(before);
+
+  // The ledger shows it apart, not in the balance.
+  await row.getByRole('button', { name: 'Ledger' }).click();
+  const pending = page.getByTestId('ledger-pending');
+  await expect(pending).toContainText(note);
+  await expect(pending).toContainText('+20,000.00');
+  await page.keyboard.press('Escape');
+
+  // The requester sees it in the queue but cannot decide it.
+  await page.getByRole('button', { name: 'Fund approvals' }).click();
+  const queue = page.getByTestId('fund-requests');
+  const mine = queue.getByRole('row').filter({ hasText: note });
+  await expect(mine).toContainText('Another fund manager decides');
+  await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // The administrator (another fund manager) approves it.
+  const other = await browser.newContext();
+  const admin = await other.newPage();
+  await signInAs(admin, 'admin');
+  await admin.goto('/user/manage');
+  await admin.getByRole('button', { name: 'Fund approvals' }).click();
+  const request = admin.getByTestId('fund-requests').getByRole('row').filter({ hasText: note });
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await admin
+    .locator('.ant-popover')
+    .filter({ hasText: 'Credit 20,000.00 to adv_beta now?' })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(admin.getByText('20,000.00 credited to adv_beta.')).toBeVisible();
+  // Decided: it leaves the pending list.
+  await expect(request).toHaveCount(0);
+  await other.close();
+
+  await page.goto('/user/manage');
+  await search(page, 'adv_beta');
+  await expect.poll(balanceOf).toBe(before + 20_000);
+});

@@ -282,7 +282,8 @@ export function AccountsPage() {
                       {t('account.operate')}
                     </Button>
                   )}
-                  {canCharge && (
+                  {/* No fund manager credits their own account (the server refuses it too). */}
+                  {canCharge && !own && row.id !== user?.realUser?.id && (
                     <Button type="link" size="small" onClick={() => setCharging(row)}>
                       {t('account.topUp')}
                     </Button>

@@ -365,7 +365,8 @@ describe('contract fuzz: hostile input never answers 5xx and a refusal writes no
 describe('the fuzz itself', () => {
   it('reports a 5xx and a refusal that wrote, on a route made to do both', async () => {
     // Longer text fails as a bug would; anything else is written first and refused after.
-    const problems = await fuzzEndpoint(BROKEN_ENDPOINT, undefined, SEED, 40);
+    // Its own fixed seed: this proves the harness, whatever FUZZ_SEED explores.
+    const problems = await fuzzEndpoint(BROKEN_ENDPOINT, undefined, 19_011, 40);
     expect(problems.some((problem) => problem.startsWith('500 '))).toBe(true);
     expect(problems.some((problem) => problem.includes('but wrote config_version'))).toBe(true);
   });

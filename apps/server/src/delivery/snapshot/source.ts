@@ -46,7 +46,9 @@ export class SnapshotSource {
 
   /** Reads the version now and rebuilds when it moved; answers the snapshot after. */
   async sync(): Promise<Snapshot> {
-    if (this.building) return this.building;
+    // A build under way may have read the version before the caller's change committed:
+    // wait for it, then read the version again (cheap when nothing moved).
+    while (this.building) await this.building.catch(() => undefined);
     this.building = (async () => {
       const { db, load, now } = this.options;
       const version = await readConfigVersion(db);

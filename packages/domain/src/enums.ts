@@ -75,6 +75,18 @@ export const Network = defineEnum({
   g5: { value: 5, en: '5G', zh: '5G' },
 });
 
+/** OpenRTB 2.6 List: Device Types (`device.devicetype`), for targeting exchange traffic. */
+export const DeviceType = defineEnum({
+  mobileTablet: { value: 1, en: 'Mobile/Tablet', zh: '移动设备/平板' },
+  pc: { value: 2, en: 'Personal computer', zh: '个人电脑' },
+  ctv: { value: 3, en: 'Connected TV', zh: '联网电视' },
+  phone: { value: 4, en: 'Phone', zh: '手机' },
+  tablet: { value: 5, en: 'Tablet', zh: '平板电脑' },
+  connected: { value: 6, en: 'Connected device', zh: '联网设备' },
+  setTopBox: { value: 7, en: 'Set top box', zh: '机顶盒' },
+  ooh: { value: 8, en: 'Out-of-home device', zh: '户外设备' },
+});
+
 /** §9 Gender. */
 export const Gender = defineEnum({
   default: { value: 0, en: 'Default', zh: '默认' },
@@ -211,6 +223,8 @@ export const OrientationKey = defineEnum({
   osv: { value: 'osv', en: 'OS version', zh: '系统版本' },
   /** An exchange's web inventory (OpenRTB `site.domain`); a domain also covers its subdomains. */
   siteDomain: { value: 'siteDomain', en: 'Site domain', zh: '网站域名' },
+  /** What the device is, as OpenRTB requests say it (`device.devicetype`). */
+  deviceType: { value: 'deviceType', en: 'Device type', zh: '设备类型' },
   audience: { value: 'audience', en: 'Audience characteristics', zh: '人群特征' },
 });
 export type OrientationKeyValue = (typeof OrientationKey.values)[number];

@@ -77,6 +77,8 @@ function valuesOf(request: ServeRequest, key: OrientationKeyValue): string | rea
       return request.audience;
     case 'siteDomain':
       return request.domain ?? '';
+    case 'deviceType':
+      return request.deviceType ? String(request.deviceType) : '';
     default:
       return '';
   }

@@ -46,6 +46,8 @@ export interface ServeRequest {
   test: boolean;
   /** The site's domain (OpenRTB `site.domain`), lower case; '' or absent when unknown. */
   domain?: string;
+  /** OpenRTB `device.devicetype` (List: Device Types); 0 or absent when unknown. */
+  deviceType?: number;
   /** An OpenRTB impression: only creatives it accepts may bid (openrtb/imp.ts). */
   fit?: ImpFit;
 }

@@ -13,6 +13,7 @@ import { AD_MESSAGES } from '../ad-messages.js';
 import {
   Billing,
   CreativeLanguage,
+  DeviceType,
   Network,
   OrientationKey,
   Platform,
@@ -75,6 +76,7 @@ export const ORIENTATION_VALUE_FORMAT: Record<OrientationKeyValue, (value: strin
   pkg: (value) =>
     /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/.test(value) || /^\d{1,12}$/.test(value),
   osv: (value) => VERSION.test(value),
+  deviceType: (value) => /^[1-9]$/.test(value) && DeviceType.has(Number(value)),
   siteDomain: (value) =>
     value.length <= 253 && /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(value),
   audience: (value) => /^[a-z0-9][a-z0-9_-]{0,31}(\/[a-z0-9][a-z0-9_-]{0,31})?$/.test(value),

@@ -147,5 +147,6 @@ export function fromBidRequest(
     channel,
     test: bidRequest.test === 1,
     domain: (bidRequest.site?.domain ?? '').trim().toLowerCase(),
+    deviceType: device.devicetype ?? 0,
   };
 }

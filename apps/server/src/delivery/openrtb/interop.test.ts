@@ -25,6 +25,7 @@ const creativeIds: Record<'image' | 'text' | 'native' | 'video', number> = {
 };
 let slotId = 0;
 let targetedCreativeId = 0;
+let ctvCreativeId = 0;
 const DOMAIN = 'interop-news.example';
 const TARGETED_DOMAIN = 'targeted-news.example';
 
@@ -148,6 +149,21 @@ beforeAll(async () => {
     languages: [],
     creativeIds: [targeted.id],
     targeting: [{ key: 'siteDomain', mode: 'include', values: [TARGETED_DOMAIN] }],
+  });
+  // Connected TVs only: a strategy that outbids the rest there and bids nowhere else.
+  const ctv = await buildCreative(db, advertiser.id, {
+    ...approved,
+    styleId: styles.image.id,
+    title: 'Only on connected TVs',
+    imageMaterialId: png.id,
+  });
+  ctvCreativeId = ctv.id;
+  await buildStrategy(db, plan.id, advertiser.id, {
+    bid: 65_000_000,
+    styleIds: [],
+    languages: [],
+    creativeIds: [ctv.id],
+    targeting: [{ key: 'deviceType', mode: 'include', values: ['3'] }],
   });
   const publisher = await buildUser(db);
   const media = await buildMedia(db, publisher.id);
@@ -279,7 +295,7 @@ describe('native answers follow the request', () => {
   });
 });
 
-describe('site domain targeting on exchange traffic', () => {
+describe('targeting exchange traffic: site domains, device types', () => {
   const request = (domain: string) => ({
     id: `targeted-${domain}`,
     site: { domain, page: `https://${domain}/` },
@@ -294,8 +310,19 @@ describe('site domain targeting on exchange traffic', () => {
     }
   });
 
-  it('keeps the other strategies off it, and it off any other domain', async () => {
+  it('does not bid with it on a domain that only ends like it', async () => {
     const other = await post('/dsp/openrtb2', request(`${TARGETED_DOMAIN}.evil.example`));
     expect(must(bidsOf(other.body)[0], 'a bid elsewhere').crid).toBe(String(creativeIds.image));
+  });
+
+  it('bids with a device-type strategy on that device type only', async () => {
+    const onTv = request('tv-guide.example');
+    const tv = await post('/dsp/openrtb2', { ...onTv, device: { ...onTv.device, devicetype: 3 } });
+    expect(must(bidsOf(tv.body)[0], 'a bid on a TV').crid).toBe(String(ctvCreativeId));
+    const onPhone = await post('/dsp/openrtb2', {
+      ...onTv,
+      device: { ...onTv.device, devicetype: 4 },
+    });
+    expect(must(bidsOf(onPhone.body)[0], 'a bid on a phone').crid).toBe(String(creativeIds.image));
   });
 });

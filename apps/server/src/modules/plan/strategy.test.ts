@@ -126,18 +126,25 @@ describe('strategy create and the creation steps', () => {
     ]);
   });
 
-  it('targets exchange inventory: site domains and app bundles, App Store ids included', async () => {
+  it('targets exchange inventory: site domains, app bundles (App Store ids too), device types', async () => {
     const world = await buildCreativeWorld(t.db, owner.user.id);
     const plan = await buildPlan(t.db, owner.user.id);
     const targeting = [
       { key: 'siteDomain', mode: 'include', values: ['news.example.com', 'example.org'] },
       { key: 'pkg', mode: 'exclude', values: ['com.example.game', '1234567890'] },
+      { key: 'deviceType', mode: 'include', values: ['3', '7'] },
     ];
     const result = await send<Strategy>(t.app, ENDPOINTS.createStrategy, owner, {
       body: strategyBody(plan.id, world, { targeting }),
     });
     expectCode(result, 200, 200);
     expect(result.body.data.targeting).toEqual(targeting);
+    const unknownType = await send(t.app, ENDPOINTS.createStrategy, owner, {
+      body: strategyBody(plan.id, world, {
+        targeting: [{ key: 'deviceType', mode: 'include', values: ['4', '9'] }],
+      }),
+    });
+    expect(issuesOf(unknownType).map((issue) => issue.path)).toEqual(['targeting.0.values.1']);
     // Domains are matched in lower case: any case is taken; URLs and bare hosts are not domains.
     for (const [value, taken] of [
       ['News.Example.COM', true],

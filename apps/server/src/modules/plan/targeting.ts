@@ -10,6 +10,7 @@
 import {
   AD_MESSAGES,
   AUDIENCE_NEEDS_ADVANCED,
+  DeviceType,
   Network,
   Platform,
   type FieldIssue,
@@ -61,6 +62,8 @@ async function knownValues(
       return enumValue(Platform);
     case 'network':
       return enumValue(Network);
+    case 'deviceType':
+      return enumValue(DeviceType);
     case 'brand': {
       const codes = await lookup.activeBrandCodes(db, values);
       return (value) => codes.has(value);

@@ -23,6 +23,7 @@ describe('targeting helpers', () => {
     expect(invalidValues('pkg', ['com.example.app', '389801252', 'not a bundle'])).toEqual([
       'not a bundle',
     ]);
+    expect(invalidValues('deviceType', ['3', '4', '0', '9', '03'])).toEqual(['0', '9', '03']);
   });
 
   it('gives each rule the spec §5 message the contract would, on that rule', () => {

@@ -6,6 +6,7 @@
  */
 import {
   AD_MESSAGES,
+  DeviceType,
   FREE_ENTRY_ORIENTATION_KEYS,
   Network,
   ORIENTATION_VALUE_FORMAT,
@@ -89,22 +90,25 @@ export function cleanRule(rule: TargetingRule): TargetingRule {
   };
 }
 
-/** OS and network values travel as the enum's number, written as text. */
+const ENUM_OF_KEY = { os: Platform, network: Network, deviceType: DeviceType } as const;
+
+/** OS, network and device type values travel as the enum's number, written as text. */
 export function enumValueOptions(
-  key: 'os' | 'network',
+  key: keyof typeof ENUM_OF_KEY,
   lang: InterfaceLanguage,
 ): { value: string; label: string }[] {
-  const source = key === 'os' ? Platform : Network;
+  const source = ENUM_OF_KEY[key];
   return source
     .options(lang)
     .filter((option) => option.value !== 0)
     .map((option) => ({ value: String(option.value), label: option.label }));
 }
 
-/** How one value reads in a summary: OS and network by their label, others as they are. */
+/** How one value reads in a summary: OS, network and device type by their label, others as they are. */
 export function valueLabel(key: string, value: string, lang: InterfaceLanguage): string {
   if (key === 'os') return Platform.label(Number(value), lang);
   if (key === 'network') return Network.label(Number(value), lang);
+  if (key === 'deviceType') return DeviceType.label(Number(value), lang);
   return value;
 }
 

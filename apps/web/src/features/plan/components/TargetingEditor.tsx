@@ -254,6 +254,7 @@ function RuleValues(props: ValuesProps & { invalid: readonly string[] }) {
       return <CountryValues {...props} />;
     case 'os':
     case 'network':
+    case 'deviceType':
       return <MultiSelect {...props} options={enumValueOptions(key, lang)} />;
     case 'brand':
       return <BrandValues {...props} />;

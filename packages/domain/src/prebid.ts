@@ -31,6 +31,7 @@ function exampleSize(slot: Pick<ServingSlot, 'width' | 'height'>): [number, numb
 export function prebidSnippet(
   origin: string,
   slot: Pick<ServingSlot, 'id' | 'code' | 'width' | 'height'>,
+  timeoutMs = 1000,
 ): string {
   const base = origin.replace(/\/+$/, '');
   const config = {
@@ -42,7 +43,7 @@ export function prebidSnippet(
         enabled: true,
         endpoint: `${base}${OPENRTB_AUCTION_PATH}`,
         syncEndpoint: `${base}${COOKIE_SYNC_PATH}`,
-        timeout: 1000,
+        timeout: timeoutMs,
       },
     ],
   };

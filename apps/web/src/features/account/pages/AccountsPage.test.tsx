@@ -169,6 +169,49 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('125.50 added to adv_alpha.')).toBeTruthy();
   });
 
+  it('says a top-up above the threshold waits for another fund manager', async () => {
+    const answerPending = (url: string) => {
+      if (url.startsWith('/svc/fund/topup')) {
+        return {
+          status: 'pending',
+          request: {
+            id: 3,
+            user: { id: 5, username: 'adv_alpha', nickname: 'Alpha Shoes' },
+            kind: 'topUp',
+            amount: 20_000_000_000,
+            note: 'Annual prepayment',
+            status: 'pending',
+            requested_by: { id: 1, username: 'root', nickname: 'Root' },
+            requested_for: null,
+            created_at: '2026-11-22T00:00:00Z',
+            decided_by: null,
+            decided_at: null,
+            decision_note: null,
+            ledger_entry_id: null,
+          },
+        };
+      }
+      return answer([alpha])(url);
+    };
+    renderSignedIn(<AccountsPage />, answerPending, { ability: FINANCE });
+    const row = (await screen.findByText('adv_alpha')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Top up' }));
+    const dialog = await dialogTitled('Top up adv_alpha');
+    expect(
+      await within(dialog).findByText(/Above 10,000\.00 a second fund manager must approve it\./),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '20000' } });
+    fireEvent.change(within(dialog).getByLabelText('Note'), {
+      target: { value: 'Annual prepayment' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Top up' }));
+    expect(
+      await screen.findByText(
+        'The top-up of 20,000.00 for adv_alpha waits for another fund manager to approve it.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('refuses a top-up without a valid amount and note', async () => {
     const requests = renderSignedIn(<AccountsPage />, answer([alpha]), { ability: FINANCE });
     const row = (await screen.findByText('adv_alpha')).closest('tr') as HTMLElement;

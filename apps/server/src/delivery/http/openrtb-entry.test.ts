@@ -165,6 +165,15 @@ describe('the transport Prebid.js and exchanges use', () => {
     expect(flex.status).not.toBe(400);
   });
 
+  it('answers a no-bid with its reason when the auction leaves us no time', async () => {
+    const request = bidRequest({ tmax: 5 });
+    const answer = await post(request, json);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ id: request.id, nbr: 15 });
+    // tmax 0 is no limit given.
+    expect(bidsOf((await post(bidRequest({ tmax: 0 }), json)).body)).toHaveLength(1);
+  });
+
   it('answers a malformed body in OpenRTB shape, never the console envelope', async () => {
     const answer = await post('{"id": "broken", "imp": [', json);
     expect(answer.status).toBe(400);

@@ -142,7 +142,8 @@ export function fromBidRequest(
     audience: [],
     ip: device.ip ?? context.ip,
     ua: device.ua ?? context.ua,
-    tmaxMs: bidRequest.tmax ?? DEFAULT_TMAX_MS,
+    // tmax 0 is no limit given (as Prebid Server reads it), not no time at all.
+    tmaxMs: bidRequest.tmax || DEFAULT_TMAX_MS,
     bidFloor: imp.bidfloor ? toMicros(String(imp.bidfloor)) : 0,
     channel,
     test: bidRequest.test === 1,

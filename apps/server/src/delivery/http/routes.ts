@@ -14,10 +14,12 @@
 import {
   AppError,
   COOKIE_SYNC_PATH,
+  NO_BID_REASON,
   OPENRTB_AUCTION_PATH,
   OWN_DSP_PATH,
   SERVE_AD_PATH,
   SETUID_PATH,
+  TMAX_RESERVE_MS,
   TRACK_PATHS,
   ZIncomingBidRequest,
   fieldOf,
@@ -74,6 +76,10 @@ async function auction(
     return refuse(reply, idOf(body), fieldOf(issue?.path ?? []), issue?.message ?? 'invalid');
   }
   const bidRequest: BidRequest = parsed.data;
+  // Less time than we keep for ourselves: a no-bid with its reason, nothing decided.
+  if (bidRequest.tmax && bidRequest.tmax < TMAX_RESERVE_MS) {
+    return reply.send({ id: bidRequest.id, nbr: NO_BID_REASON.insufficientAuctionTime });
+  }
   const currency = answerCurrency(bidRequest);
   if (!currency) {
     return reply.send({ id: bidRequest.id, seatbid: [], nbr: NBR_UNSUPPORTED_CURRENCY });

@@ -199,6 +199,8 @@ export const NO_BID_REASONS: Readonly<Record<number, string>> = {
   15: 'Insufficient Auction Time',
   16: 'Incomplete SupplyChain',
   17: 'Blocked SupplyChain Node',
+  /** Exchange-specific (500+): we price in US dollars and the request allows none. */
+  500: 'Unsupported Currency',
 };
 
 /** The No-Bid Reason Codes we answer with, by name. */
@@ -207,6 +209,7 @@ export const NO_BID_REASON = {
   technicalError: 1,
   invalidRequest: 2,
   insufficientAuctionTime: 15,
+  unsupportedCurrency: 500,
 } as const;
 
 /** Every bid of a response, seat by seat. */

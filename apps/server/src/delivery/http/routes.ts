@@ -19,7 +19,6 @@ import {
   OWN_DSP_PATH,
   SERVE_AD_PATH,
   SETUID_PATH,
-  TMAX_RESERVE_MS,
   TRACK_PATHS,
   ZIncomingBidRequest,
   fieldOf,
@@ -29,7 +28,7 @@ import {
 } from '@adloom/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeliveryEngine } from '../engine.js';
-import { answerCurrency, bidOf, floorPriced, NBR_UNSUPPORTED_CURRENCY } from '../openrtb/bid.js';
+import { answerCurrency, bidOf, floorPriced } from '../openrtb/bid.js';
 import { ImpSpec } from '../openrtb/imp.js';
 import type { Channel } from '../types.js';
 import { countryFromHeaders, fromBidRequest, fromServeFacts } from './requests.js';
@@ -76,13 +75,9 @@ async function auction(
     return refuse(reply, idOf(body), fieldOf(issue?.path ?? []), issue?.message ?? 'invalid');
   }
   const bidRequest: BidRequest = parsed.data;
-  // Less time than we keep for ourselves: a no-bid with its reason, nothing decided.
-  if (bidRequest.tmax && bidRequest.tmax < TMAX_RESERVE_MS) {
-    return reply.send({ id: bidRequest.id, nbr: NO_BID_REASON.insufficientAuctionTime });
-  }
   const currency = answerCurrency(bidRequest);
   if (!currency) {
-    return reply.send({ id: bidRequest.id, seatbid: [], nbr: NBR_UNSUPPORTED_CURRENCY });
+    return reply.send({ id: bidRequest.id, seatbid: [], nbr: NO_BID_REASON.unsupportedCurrency });
   }
   const origin = originOf(request);
   const context = { ...contextOf(request), cookieUid: cookieUidOf(request) };

@@ -15,12 +15,9 @@ import { nativeMarkup } from './native.js';
 import { vastMarkup } from './vast.js';
 
 /**
- * The no-bid reason of a request we cannot price: its `cur` excludes US dollars (an
- * exchange-specific code, 2.6 List: No-Bid Reason Codes "500+").
+ * The currency we answer in, or null when the request allows none we price in (the answer
+ * is then a no-bid with NO_BID_REASON.unsupportedCurrency).
  */
-export const NBR_UNSUPPORTED_CURRENCY = 500;
-
-/** The currency we answer in, or null when the request allows none we price in. */
 export function answerCurrency(request: Pick<BidRequest, 'cur'>): string | null {
   const allowed = request.cur;
   if (!allowed || allowed.length === 0) return SERVING_CURRENCY;

@@ -8,6 +8,8 @@
  * `video` (1280×720 MP4 of 15 s) — whose bids rank native > video > image > text.
  */
 
+import { NO_BID_REASON } from '@adloom/domain';
+
 /** Who should win and how, or no bid (204), or a no-bid answer with this reason. */
 export type ImpExpectation =
   | {
@@ -346,7 +348,7 @@ export const INTEROP_CASES: readonly InteropCase[] = [
         { id: '1', tagid, banner: { w: 300, h: 250 }, bidfloor: SUITE_FLOOR, bidfloorcur: 'EUR' },
       ],
     }),
-    expect: { nbr: 500 },
+    expect: { nbr: NO_BID_REASON.unsupportedCurrency },
   },
   {
     name: 'a floor of 0 in euros needs no conversion',

@@ -122,8 +122,10 @@ describe('SlotsPage', { timeout: 30_000 }, () => {
     );
   });
 
-  it('opens the integration snippets of a slot', async () => {
-    renderSignedIn(<SlotsPage />, server([slot(5)]), { ability: SLOT_USER });
+  it('opens the integration snippets of a slot, named by its code', async () => {
+    renderSignedIn(<SlotsPage />, server([slot(5, { code: 'news-top' })]), {
+      ability: SLOT_USER,
+    });
     const row = (await screen.findByText('Slot 5')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Integration' }));
     const dialog = await screen.findByRole('dialog');
@@ -135,9 +137,16 @@ describe('SlotsPage', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('tab', { name: 'OpenRTB 2.6' }));
     const json = await within(dialog).findByLabelText('BidRequest', { selector: 'pre' });
     expect(JSON.parse(json.textContent ?? '{}')).toMatchObject({
-      imp: [{ tagid: '5', bidfloor: 1.5, banner: {} }],
+      imp: [{ tagid: 'news-top', bidfloor: 1.5, banner: {} }],
       app: { bundle: 'com.news' },
     });
+    expect(within(dialog).getByText('This slot is named by: news-top')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Prebid.js' }));
+    const prebid = await within(dialog).findByLabelText('Prebid.js', { selector: 'pre' });
+    expect(prebid.textContent).toContain(`${window.location.origin}/openrtb2/auction`);
+    expect(prebid.textContent).toContain(`${window.location.origin}/cookie_sync`);
+    expect(prebid.textContent).toContain('"bidder": "adloom"');
+    expect(prebid.textContent).toContain('"slot": "news-top"');
   });
 
   it('checks the supported styles on the form before sending anything', async () => {

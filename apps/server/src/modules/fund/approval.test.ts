@@ -205,6 +205,13 @@ describe('approval', () => {
       requested_by: { id: finance.user.id },
     });
     expect(Date.parse(approved.body.data.decided_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    // The account's change history records the decision and who made it.
+    const [change] = await changesOf(t.db, 'user', account.id);
+    expect(change).toMatchObject({
+      method: 'approve',
+      actorId: second.user.id,
+      valueAfter: { fund_request: request.id, status: 'approved', amount: LARGE_MICROS },
+    });
     const entries = await entriesOf(t.db, account.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -228,6 +235,7 @@ describe('approval', () => {
     expect(codes).toEqual([ResponseCode.alreadyDecided, 200]);
     const entries = await entriesOf(t.db, account.id);
     expect(entries).toHaveLength(1);
+    expect(await changesOf(t.db, 'user', account.id)).toHaveLength(1);
     expect(await balanceOf(account.id)).toBe(LARGE_MICROS);
   });
 
@@ -253,6 +261,13 @@ describe('rejection', () => {
     });
     expectCode(await approve(third, request.id), ResponseCode.alreadyDecided, 409);
     expect(await entriesOf(t.db, account.id)).toEqual([]);
+    const changes = await changesOf(t.db, 'user', account.id);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({
+      method: 'reject',
+      actorId: second.user.id,
+      comment: 'No signed contract',
+    });
     const ledger = await call<{ pending: FundRequest[] }>(
       t.app,
       ENDPOINTS.listLedger,

@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { assertInReach } from '../account/reach.js';
+import { recordChange } from '../changes/service.js';
 import { notFound } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';
@@ -232,6 +233,21 @@ async function decide(
       ledgerEntryId,
     });
     if (!decided) throw new AppError('alreadyDecided');
+    // The account's history shows the decision too: who decided, for whom, when and why.
+    await recordChange(tx, {
+      targetType: 'user',
+      targetId: request.userId,
+      method: approve ? 'approve' : 'reject',
+      before: { fund_request: request.id, status: 'pending' },
+      after: {
+        fund_request: request.id,
+        status: approve ? 'approved' : 'rejected',
+        kind: request.kind,
+        amount: request.amount,
+      },
+      note: body.note ? { comment: body.note } : undefined,
+      auth,
+    });
   });
   return requestView(db, body.id);
 }

@@ -123,6 +123,14 @@ describe('the transport Prebid.js and exchanges use', () => {
     expect(zipped.status).toBe(200);
     expect(bidsOf(zipped.body)).toHaveLength(1);
 
+    // A small body that inflates past the body limit (1 MB) is refused, not inflated whole.
+    const bomb = await post(gzipSync(Buffer.alloc(8 * 1024 * 1024, ' ')), {
+      ...json,
+      'content-encoding': 'gzip',
+    });
+    expect(bomb.status).toBe(413);
+    expect(bomb.headers['x-openrtb-version']).toBe(OPENRTB_VERSION);
+
     const broken = await post(Buffer.from('not gzip at all'), {
       ...json,
       'content-encoding': 'gzip',

@@ -2,7 +2,7 @@
  * Issue 19 item 6 through the real routes: text the database cannot store, ids that are not
  * ids and amounts past any range answer 400 naming the field, and nothing is written.
  */
-import { ABILITY_ALL, INPUT_MESSAGES, ResponseCode } from '@adloom/domain';
+import { ABILITY_ALL, INPUT_MESSAGES, ResponseCode, encodeCredential } from '@adloom/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, slots, users } from '../db/schema.js';
@@ -90,6 +90,19 @@ describe('text with NUL or a lone surrogate', () => {
     expect(result.body.data).toEqual({
       fields: [{ path: 'config.seat', message: INPUT_MESSAGES.unsafeText.en }],
     });
+  });
+
+  it('is refused in an encoded credential once decoded, the password unchanged', async () => {
+    const account = await buildUser(t.db, { parentId: admin.id });
+    const [before] = await t.db.select().from(users).where(eq(users.id, account.id));
+    const result = await send({
+      method: 'PUT',
+      url: '/svc/sys/account/password',
+      body: { id: account.id, password: encodeCredential('Long enough\u0000but NUL 9') },
+    });
+    expectRefused(result, 'password', INPUT_MESSAGES.unsafeText.en);
+    const [after] = await t.db.select().from(users).where(eq(users.id, account.id));
+    expect(after?.passwordHash).toBe(before?.passwordHash);
   });
 
   it('still takes emoji, Chinese and meta characters', async () => {

@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       trackingSecret: undefined,
       publicUrl: undefined,
       deliveryFlushMs: 1000,
+      journalDir: resolve(REPO_ROOT, 'journal'),
+      journalFsyncMs: 0,
     });
   });
 

@@ -124,6 +124,21 @@ test('a brand leads to its models', async ({ page }) => {
   await expect(page.getByRole('row')).not.toHaveCount(1);
 });
 
+test('System parameters show the fund approval threshold', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const nav = page.getByRole('navigation');
+  await nav.getByText('System settings').click();
+  await nav.getByRole('link', { name: 'System parameters' }).click();
+  await expect(page).toHaveTitle('System parameters - Adloom');
+  const field = page.getByLabel('Fund approval threshold');
+  // The default until an operator saves one: 10,000.00.
+  await expect(field).toHaveValue('10000');
+  await expect(page.getByText('Not saved yet: the default applies.')).toBeVisible();
+  // Saving the same value changes nothing (no write, no note asked for).
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('None Update', { exact: true })).toBeVisible();
+});
+
 test('other roles cannot open the settings', async ({ page }) => {
   await signInAs(page, 'operator');
   await page.goto('/system/brand');

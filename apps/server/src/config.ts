@@ -99,6 +99,16 @@ const ZEnv = z.object({
       .regex(/^https?:\/\/[^/]+$/, { message: 'expected an origin like https://ads.example.com' })
       .optional(),
   ),
+  /**
+   * Our domain in supply chains: the `asi` of the node we append to the schain partners get,
+   * and the domain whose /sellers.json lists our media owners. Unset: PUBLIC_URL's host.
+   */
+  SELLER_DOMAIN: optional(
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { message: 'expected a domain like adloom.example.com' })
+      .optional(),
+  ),
   /** How often counted delivery events are written to the stats rollup and the ledger. */
   DELIVERY_FLUSH_MS: optional(z.coerce.number().int().min(50).max(60_000).default(1000)),
   /**
@@ -145,6 +155,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dspAllowPrivateNetworks: e.DSP_ALLOW_PRIVATE_NETWORKS,
     trackingSecret: e.TRACKING_SECRET,
     publicUrl: e.PUBLIC_URL,
+    sellerDomain: (
+      e.SELLER_DOMAIN ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '')
+    ).toLowerCase(),
     deliveryFlushMs: e.DELIVERY_FLUSH_MS,
     journalDir: e.JOURNAL_DIR,
     journalFsyncMs: e.JOURNAL_FSYNC_MS,

@@ -10,6 +10,8 @@ import {
   Billing,
   TMAX_RESERVE_MS,
   TRACKING_TOKEN_TTL_SECONDS,
+  type BidRequest,
+  type Imp,
   type NoFillReasonValue,
   type ServeAdAnswer,
   type TrackKindValue,
@@ -51,8 +53,9 @@ import type {
   SspStrategyConfig,
   UserHistory,
 } from './types.js';
-import { buildPartnerRequest, partnerFloor } from './upstream/bid-request.js';
-import { callPartner, fillAuctionMacros } from './upstream/call.js';
+import { partnerFloor, type SellerIdentity } from './upstream/bid-request.js';
+import { PartnerBatch, type LegResult } from './upstream/batch.js';
+import { fillAuctionMacros } from './upstream/call.js';
 import {
   allocatePartner,
   chooseSspStrategy,
@@ -77,6 +80,17 @@ export interface ServeOptions {
   origin: string;
   /** Epoch ms; the clock otherwise (the demo backfill replays past times). */
   now?: number;
+  /** One impression of a caller's auction: partners get the auction's impressions in one call. */
+  auction?: AuctionLink;
+}
+
+/** Which auction an impression belongs to (see upstream/batch.ts). */
+export interface AuctionLink {
+  batch: PartnerBatch;
+  /** The impression's key in the batch (unique in the auction). */
+  key: string;
+  /** The caller's impression as sent. */
+  imp: Imp;
 }
 
 /** A request's outcome: the decision, a win's token claims and URLs, for the entry points. */
@@ -212,12 +226,15 @@ export class DeliveryEngine {
   private readonly owner: string;
   /** CPT plans charged today by this process (the database catches other processes). */
   private readonly cptCharged = new Set<string>();
+  /** Our node in the supply chains partners get (SELLER_DOMAIN). */
+  private readonly seller: SellerIdentity | undefined;
 
   constructor(private readonly options: EngineOptions) {
     const { db, config, log } = options;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.allowPrivate = config.dspAllowPrivateNetworks;
+    this.seller = config.sellerDomain ? { domain: config.sellerDomain } : undefined;
     this.signer = new TokenSigner(config.trackingSecret ?? randomUUID() + randomUUID());
     this.store =
       options.store ??
@@ -287,6 +304,16 @@ export class DeliveryEngine {
     return current;
   }
 
+  /** The partner calls of one caller's auction of `expected` impressions (each one serve). */
+  partnerBatch(caller: BidRequest, expected: number): PartnerBatch {
+    return new PartnerBatch({
+      caller,
+      expected,
+      allowPrivate: this.allowPrivate,
+      ...(this.seller ? { seller: this.seller } : {}),
+    });
+  }
+
   /** Slots by their operator-set codes, for the OpenRTB entry points to find an impression's slot. */
   async slotCodes(): Promise<ReadonlyMap<string, number>> {
     const current = this.closed ? null : this.source.current();
@@ -317,7 +344,8 @@ export class DeliveryEngine {
 
     // Upstream first, so the partner's time runs while our own demand is decided.
     let sspStrategy: SspStrategyConfig | null = null;
-    let partnerCall: ReturnType<typeof callPartner> | null = null;
+    let partnerCall: Promise<LegResult> | null = null;
+    const link = options.auction;
     let partnerFate: readonly PartnerFate[] = NO_PARTNERS;
     if (slot && slot.status === 0 && slot.mediaStatus === 0 && request.channel !== 'dsp') {
       sspStrategy = chooseSspStrategy(snapshot, request);
@@ -329,23 +357,26 @@ export class DeliveryEngine {
       );
       if (sspStrategy) partnerFate = partnerFates(sspStrategy, snapshot, allocated);
       if (allocated && deadlineMs > 0) {
-        const body = buildPartnerRequest({
+        const leg = {
           request,
           slot,
-          dsp: allocated.dsp,
           strategy: sspStrategy,
           floor,
-          tmaxMs: deadlineMs,
-        });
-        partnerCall = callPartner({
-          dsp: allocated.dsp,
-          body,
-          deadlineMs,
-          allowPrivate: this.allowPrivate,
-          permille: allocated.permille,
-        });
+          ...(link ? { imp: link.imp } : {}),
+        };
+        const batch =
+          link?.batch ??
+          new PartnerBatch({
+            expected: 1,
+            allowPrivate: this.allowPrivate,
+            ...(this.seller ? { seller: this.seller } : {}),
+          });
+        const key = link?.key ?? request.id;
+        partnerCall = batch.join(key, leg, allocated.dsp, allocated.permille, deadlineMs);
       }
     }
+    // An impression calling no partner: the auction's partner calls need not wait for it.
+    if (link) link.batch.pass(link.key);
 
     const own = decideOwn(snapshot, request, {
       now,
@@ -358,10 +389,10 @@ export class DeliveryEngine {
     let partnerBids: readonly PartnerBid[] = NO_PARTNER_BIDS;
     if (partnerCall) {
       const answered = await partnerCall;
-      if (!request.test) {
+      if (!request.test && answered.countsCall) {
         this.accounting.countPartnerCall(
           answered.fate.dspId,
-          answered.outcome,
+          answered.callOutcome,
           answered.latencyMs,
           now,
         );

@@ -19,6 +19,7 @@ import {
   OWN_DSP_PATH,
   SERVE_AD_PATH,
   SETUID_PATH,
+  TMAX_RESERVE_MS,
   TRACK_PATHS,
   ZIncomingBidRequest,
   fieldOf,
@@ -75,6 +76,10 @@ async function auction(
     return refuse(reply, idOf(body), fieldOf(issue?.path ?? []), issue?.message ?? 'invalid');
   }
   const bidRequest: BidRequest = parsed.data;
+  // Less time than we keep for ourselves: a no-bid with its reason, nothing decided.
+  if (bidRequest.tmax && bidRequest.tmax < TMAX_RESERVE_MS) {
+    return reply.send({ id: bidRequest.id, nbr: NO_BID_REASON.insufficientAuctionTime });
+  }
   const currency = answerCurrency(bidRequest);
   if (!currency) {
     return reply.send({ id: bidRequest.id, seatbid: [], nbr: NO_BID_REASON.unsupportedCurrency });
@@ -82,18 +87,31 @@ async function auction(
   const origin = originOf(request);
   const context = { ...contextOf(request), cookieUid: cookieUidOf(request) };
   const slotCodes = await engine.slotCodes();
+  const impressions = bidRequest.imp.flatMap((imp) => {
+    // What the impression takes decides which creatives may bid (openrtb/imp.ts).
+    const spec = new ImpSpec(imp);
+    if (!spec.answerable || !floorPriced(imp)) return [];
+    // The own DSP needs no slot of ours: an exchange's tagids are its own (decision/exchange.ts).
+    const slotId = channel === 'dsp' ? 0 : slotIdOf(slotReferenceOf(imp), slotCodes);
+    const serveRequest = fromBidRequest(bidRequest, imp, channel, { ...context, slotId });
+    if (!serveRequest) return [];
+    serveRequest.fit = spec;
+    return [{ imp, spec, serveRequest }];
+  });
+  // Each partner gets the auction's impressions it takes in one request (upstream/batch.ts).
+  const batch = engine.partnerBatch(bidRequest, impressions.length);
   const won = await Promise.all(
-    bidRequest.imp.map(async (imp) => {
-      // What the impression takes decides which creatives may bid (openrtb/imp.ts).
-      const spec = new ImpSpec(imp);
-      if (!spec.answerable || !floorPriced(imp)) return null;
-      // The own DSP needs no slot of ours: an exchange's tagids are its own (decision/exchange.ts).
-      const slotId = channel === 'dsp' ? 0 : slotIdOf(slotReferenceOf(imp), slotCodes);
-      const serveRequest = fromBidRequest(bidRequest, imp, channel, { ...context, slotId });
-      if (!serveRequest) return null;
-      serveRequest.fit = spec;
-      const served = await engine.serve(serveRequest, { origin });
-      return served.claims ? { imp, spec, served } : null;
+    impressions.map(async ({ imp, spec, serveRequest }, index) => {
+      const key = String(index);
+      try {
+        const served = await engine.serve(serveRequest, {
+          origin,
+          auction: { batch, key, imp },
+        });
+        return served.claims ? { imp, spec, served } : null;
+      } finally {
+        batch.pass(key);
+      }
     }),
   );
   const bids = won.flatMap((entry) => {

@@ -100,6 +100,7 @@ describe('buildPartnerRequest', () => {
       name: 'Daily News',
       bundle: 'com.example.news',
       ver: '2.3.1',
+      publisher: { id: '1' },
     });
     expect(body.device).toEqual({
       ua: 'UA/1',
@@ -142,7 +143,12 @@ describe('buildPartnerRequest', () => {
       }),
       slot: buildSlot({ mediaBundle: 'com.media' }),
     });
-    expect(body.app).toEqual({ id: '3', name: 'Daily News', bundle: 'com.media' });
+    expect(body.app).toEqual({
+      id: '3',
+      name: 'Daily News',
+      bundle: 'com.media',
+      publisher: { id: '1' },
+    });
     expect(body.device?.os).toBeUndefined();
     expect(body.device?.connectiontype).toBeUndefined();
     expect(body.device?.geo).toBeUndefined();

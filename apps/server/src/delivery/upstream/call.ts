@@ -44,7 +44,10 @@ export interface PartnerCallInput {
 
 export interface PartnerCallResult {
   outcome: PartnerOutcome;
+  /** The highest bid of the answer. */
   bid: PartnerBid | null;
+  /** The highest bid for each impression, by the partner request's imp id. */
+  bidsByImp: ReadonlyMap<string, PartnerBid>;
   /**
    * What the diagnosis shows. A bid's reason is `outbid` until the auction says otherwise:
    * the engine sets `served` for the winner and `bidBelowFloor` for a bid under the floor.
@@ -52,6 +55,8 @@ export interface PartnerCallResult {
   fate: PartnerFate;
   latencyMs: number;
 }
+
+const NO_BIDS: ReadonlyMap<string, PartnerBid> = new Map();
 
 const REASONS: Record<PartnerOutcome, RejectReasonValue> = {
   bid: RejectReason.outbid,
@@ -66,10 +71,12 @@ function result(
   detail: string,
   latencyMs: number,
   bid: PartnerBid | null = null,
+  bidsByImp: ReadonlyMap<string, PartnerBid> = NO_BIDS,
 ): PartnerCallResult {
   return {
     outcome,
     bid,
+    bidsByImp,
     latencyMs,
     fate: {
       dspId: input.dsp.id,
@@ -152,7 +159,13 @@ function readPartnerAnswer(
   }
   const { bid, seat } = highestBid(bids);
   const partnerBid = partnerBidOf(input.dsp, bid);
-  return result(input, 'bid', describeBid(input.dsp, bid, seat, partnerBid), latencyMs, partnerBid);
+  const byImp = new Map<string, PartnerBid>();
+  for (const impId of new Set(bids.map((entry) => entry.bid.impid))) {
+    const best = highestBid(bids.filter((entry) => entry.bid.impid === impId));
+    byImp.set(impId, best.bid === bid ? partnerBid : partnerBidOf(input.dsp, best.bid));
+  }
+  const detail = describeBid(input.dsp, bid, seat, partnerBid);
+  return result(input, 'bid', detail, latencyMs, partnerBid, byImp);
 }
 
 /**

@@ -1,0 +1,165 @@
+/**
+ * Privacy before anything leaves (docs/decisions/partner-privacy.md): what a partner may
+ * receive of a request's personal data, decided from the request's own signals (COPPA,
+ * LMT/DNT, GDPR with its TCF v2 consent string, US privacy) and the partner's GVL vendor
+ * id, and the request stripped accordingly. The same decision tells our own DSP whether
+ * it may count the user for frequency caps.
+ */
+import { TCString } from '@iabtechlabtcf/core';
+import { isIP } from 'node:net';
+
+/** The privacy signals of a request, read from 2.6 or 2.5 (`ext`) placement. */
+export interface PrivacySignals {
+  coppa: boolean;
+  /** regs.gdpr = 1: the GDPR applies. */
+  gdpr: boolean;
+  /** user.consent: the TCF v2 string ('' when none). */
+  consent: string;
+  /** regs.us_privacy: the IAB US Privacy (CCPA) string ('' when none). */
+  usPrivacy: string;
+  /** device.lmt or device.dnt is 1. */
+  limitTracking: boolean;
+}
+
+/** What a recipient may get. */
+export interface PrivacyVerdict {
+  /** Device ids, user ids, eids, precise geo, full IP. */
+  personalData: boolean;
+  /** The advertising id (ifa) and the legacy hashed device ids. */
+  deviceId: boolean;
+  /** Why not, for the partner's fate and the logs ('' when everything may go). */
+  reason: string;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+const isOne = (value: unknown) => value === 1 || value === '1' || value === true;
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** The signals of an OpenRTB request in either version's placement. */
+export function privacySignalsOf(request: Record<string, unknown>): PrivacySignals {
+  const regs = record(request.regs);
+  const regsExt = record(regs.ext);
+  const user = record(request.user);
+  const device = record(request.device);
+  return {
+    coppa: isOne(regs.coppa),
+    gdpr: isOne(regs.gdpr ?? regsExt.gdpr),
+    consent: text(user.consent) || text(record(user.ext).consent),
+    usPrivacy: text(regs.us_privacy) || text(regsExt.us_privacy),
+    limitTracking: isOne(device.lmt) || isOne(device.dnt),
+  };
+}
+
+/** US Privacy string v1 ("1YYN"): the third character Y means the user opted out of sale. */
+export function optedOutOfSale(usPrivacy: string): boolean {
+  return /^1[YN-][Y][YN-]$/i.test(usPrivacy);
+}
+
+/**
+ * TCF v2: may this vendor process personal data for ads? Purpose 1 (store and access
+ * information on a device) needs consent — the policy allows no legitimate interest for
+ * it — and purpose 2 (basic ads) consent, or the vendor's legitimate interest with the
+ * user not having objected to purpose 2's. The vendor must have consent or LI accordingly.
+ * A string that does not decode is no consent.
+ */
+export function tcfAllows(consent: string, vendorId: number | undefined): boolean {
+  if (!consent || vendorId === undefined || !(vendorId > 0)) return false;
+  try {
+    const model = TCString.decode(consent);
+    if (!model.purposeConsents.has(1) || !model.vendorConsents.has(vendorId)) return false;
+    if (model.purposeConsents.has(2)) return true;
+    return model.purposeLegitimateInterests.has(2) && model.vendorLegitimateInterests.has(vendorId);
+  } catch {
+    return false;
+  }
+}
+
+/** What a recipient with this GVL vendor id (undefined: none) may be sent. */
+export function privacyVerdict(
+  signals: PrivacySignals,
+  vendorId: number | undefined,
+): PrivacyVerdict {
+  if (signals.coppa) {
+    return { personalData: false, deviceId: false, reason: 'COPPA: child-directed' };
+  }
+  if (signals.gdpr && !tcfAllows(signals.consent, vendorId)) {
+    const why =
+      vendorId === undefined
+        ? 'GDPR: the partner has no GVL vendor id'
+        : signals.consent
+          ? `GDPR: no TCF consent for vendor ${vendorId}`
+          : 'GDPR: no consent string';
+    return { personalData: false, deviceId: false, reason: why };
+  }
+  if (optedOutOfSale(signals.usPrivacy)) {
+    return { personalData: false, deviceId: false, reason: 'US privacy: opted out of sale' };
+  }
+  if (signals.limitTracking) {
+    return { personalData: true, deviceId: false, reason: 'Limit ad tracking / do not track' };
+  }
+  return { personalData: true, deviceId: true, reason: '' };
+}
+
+/** An IPv4 address with its last octet zeroed, an IPv6 one cut to its /48. */
+export function truncatedIp(address: string): string {
+  if (isIP(address) === 4) return address.replace(/\.\d+$/, '.0');
+  if (isIP(address) === 6) {
+    const [head = ''] = address.split('::');
+    const groups = head.split(':').filter(Boolean).slice(0, 3);
+    return `${groups.join(':')}::`;
+  }
+  return '';
+}
+
+/** The advertising id and the device ids of 2.5 that older callers still send. */
+const DEVICE_IDS = new Set([
+  'ifa',
+  'didsha1',
+  'didmd5',
+  'dpidsha1',
+  'dpidmd5',
+  'macsha1',
+  'macmd5',
+]);
+function withoutKeys(object: Record<string, unknown>, keys: ReadonlySet<string>) {
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !keys.has(key)));
+}
+
+/** What is left of a geo when the user may not be located precisely. */
+const COARSE_GEO = ['country', 'region', 'type', 'utcoffset'];
+
+/**
+ * The request as this recipient may get it (a copy: the caller's objects are never
+ * changed). Works on 2.6 placement; run it before the 2.5 placement is applied.
+ */
+export function withPrivacy<T extends Record<string, unknown>>(
+  request: T,
+  verdict: PrivacyVerdict,
+): T {
+  if (verdict.personalData && verdict.deviceId) return request;
+  const device = withoutKeys(record(request.device), DEVICE_IDS);
+  const result: Record<string, unknown> = { ...request, device };
+  if (!verdict.personalData) {
+    const ip = typeof device.ip === 'string' ? truncatedIp(device.ip) : '';
+    const ipv6 = typeof device.ipv6 === 'string' ? truncatedIp(device.ipv6) : '';
+    if (ip) device.ip = ip;
+    else delete device.ip;
+    if (ipv6) device.ipv6 = ipv6;
+    else delete device.ipv6;
+    const coarse = Object.fromEntries(
+      Object.entries(record(device.geo)).filter(([name]) => COARSE_GEO.includes(name)),
+    );
+    if (Object.keys(coarse).length > 0) device.geo = coarse;
+    else delete device.geo;
+    // The consent string stays: it is what tells the partner why nothing else came.
+    const consent = record(request.user).consent;
+    if (typeof consent === 'string' && consent) result.user = { consent };
+    else delete result.user;
+  }
+  return result as T;
+}

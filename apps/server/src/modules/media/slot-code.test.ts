@@ -96,6 +96,16 @@ describe('slot code', () => {
     expectCode(await create({ code }), 200, 200);
   });
 
+  it('is found by the list search', async () => {
+    const code = uniqueCode();
+    const created = await create({ code });
+    const found = await send<{ list: Slot[] }>(t.app, ENDPOINTS.listSlots, me, {
+      query: `keyword=${encodeURIComponent(code.slice(-8))}`,
+    });
+    expectCode(found, 200, 200);
+    expect(found.body.data.list.map((slot) => slot.id)).toEqual([created.body.data.id]);
+  });
+
   it('refuses control characters and more than 64 characters', async () => {
     for (const code of ['tab\there', 'x'.repeat(65)]) {
       const issues = issuesOf(await create({ code }));

@@ -61,9 +61,9 @@ export interface SlotFilter {
   order: 'asc' | 'desc';
 }
 
-/** The keyword matches the slot's or its media's name, or the slot id when it is a number. */
+/** The keyword matches the slot's name or code or its media's name, or the slot id when it is a number. */
 function keywordOf(keyword: string | undefined): SQL | undefined {
-  const byText = keywordMatch(keyword, [slots.name, media.name]);
+  const byText = keywordMatch(keyword, [slots.name, slots.code, media.name]);
   const text = keyword?.trim() ?? '';
   if (!/^\d{1,9}$/.test(text)) return byText;
   return or(byText, eq(slots.id, Number(text)));

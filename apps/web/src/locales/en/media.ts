@@ -59,7 +59,7 @@ export const media = {
     editTitle: 'Edit slot: {{name}}',
     created: 'Slot added.',
     saved: 'Slot saved.',
-    searchPlaceholder: 'Slot or media name, or id',
+    searchPlaceholder: 'Slot name or code, media name, or id',
     noSlots: 'No slots yet',
     firstSteps:
       'Add a slot to one of your media: its styles, size and lowest bid decide which ads can serve there.',

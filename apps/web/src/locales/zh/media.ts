@@ -60,7 +60,7 @@ export const media: typeof en = {
     editTitle: '编辑广告位：{{name}}',
     created: '广告位已添加。',
     saved: '广告位已保存。',
-    searchPlaceholder: '广告位或媒体名称，或 ID',
+    searchPlaceholder: '广告位名称或代码、媒体名称，或 ID',
     noSlots: '还没有广告位',
     firstSteps: '为你的某个媒体添加广告位：它的样式、尺寸和最低出价决定哪些广告可以在此投放。',
     needMedia: '请先添加媒体，再添加它的广告位。',

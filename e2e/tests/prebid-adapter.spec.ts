@@ -1,0 +1,305 @@
+/**
+ * Adloom's own Prebid.js bid adapter (packages/prebid-adapter, issue 17) on a publisher's page:
+ * the page's bundle is Prebid.js core from npm plus `adloomBidAdapter`, built here with esbuild
+ * and served from another origin. One auction with a banner ad unit (the demo "Home banner",
+ * named by a slot code) and a native one (the demo "Article feed", named by its id) goes to
+ * /openrtb2/auction as one OpenRTB request; the banner renders in its frame and the native ad
+ * renders through Prebid's native rendering with the ad unit's template. Prebid's user sync
+ * then drops the adapter's /setuid pixel.
+ */
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import {
+  ADLOOM_BIDDER,
+  ENDPOINTS,
+  OPENRTB_AUCTION_PATH,
+  SETUID_PATH,
+  type Slot,
+} from '@adloom/domain';
+import { build, type Plugin } from 'esbuild';
+import { api, signInToken } from '../support/console-api';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ADAPTER = resolve(here, '../../packages/prebid-adapter/modules/adloomBidAdapter.js');
+/** Prebid's compiled sources in the npm package (dist/src/{src,libraries,modules}). */
+const PREBID_DIST = dirname(dirname(createRequire(import.meta.url).resolve('prebid.js')));
+
+/**
+ * The adapter imports Prebid's internals as Prebid's own modules do (`../src/…`,
+ * `../libraries/…`): they are found in the npm package's compiled sources.
+ */
+const prebidInternals: Plugin = {
+  name: 'prebid-internals',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/(src|libraries)\// }, (args) =>
+      args.importer === ADAPTER ? { path: join(PREBID_DIST, args.path.slice(3)) } : undefined,
+    );
+  },
+};
+
+/** The page's bundle: Prebid's core, its native renderer and Adloom's adapter. */
+const PREBID_ENTRY = `
+import pbjs from 'prebid.js';
+import 'prebid.js/modules/nativeRendering';
+import ${JSON.stringify(ADAPTER)};
+pbjs.processQueue();
+`;
+
+/** What the demo's live plans serve (apps/server/src/db/seed.ts): English text ads. */
+const DEMO_TITLES = /Spring sale: 30% off|Try Adloom Pro free/;
+/** Generous: two cores shared with other work. */
+const AUCTION_TIMEOUT_MS = 15_000;
+/** First-party data the publisher knows of its reader (the demo plans target it). */
+const READER = { os: 'Android', geo: { country: 'USA' }, language: 'en' };
+
+let publisher: Server;
+let publisherOrigin: string;
+let publisherHtml = '';
+
+/** The native ad unit's template: Prebid fills the asset macros from Adloom's Native answer. */
+const NATIVE_TEMPLATE =
+  '<div class="card"><a id="native-link" href="##hb_native_linkurl##" target="_blank">' +
+  '<h3 id="native-title">##hb_native_asset_id_1##</h3></a>' +
+  '<p id="native-body">##hb_native_asset_id_2##</p>' +
+  '<span id="native-cta">##hb_native_asset_id_3##</span></div>';
+
+function publisherPage(adloomOrigin: string, banner: Slot, feed: Slot): string {
+  const adUnits = [
+    {
+      code: 'top-banner',
+      mediaTypes: { banner: { sizes: [[320, 50]] } },
+      bids: [{ bidder: ADLOOM_BIDDER, params: { endpoint: adloomOrigin, slot: banner.code } }],
+    },
+    {
+      code: 'feed-card',
+      mediaTypes: {
+        native: {
+          adTemplate: NATIVE_TEMPLATE,
+          ortb: {
+            ver: '1.2',
+            assets: [
+              { id: 1, required: 1, title: { len: 80 } },
+              { id: 2, required: 0, data: { type: 2, len: 200 } },
+              { id: 3, required: 0, data: { type: 12, len: 20 } },
+            ],
+            eventtrackers: [{ event: 1, methods: [1] }],
+          },
+        },
+      },
+      bids: [{ bidder: ADLOOM_BIDDER, params: { endpoint: adloomOrigin, slot: feed.id } }],
+    },
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>A publisher's page</title>
+<script src="/prebid.js"></script>
+<script>
+  window.auction = { done: false, bids: {} };
+  pbjs.que.push(function () {
+    pbjs.setConfig({
+      bidderTimeout: ${AUCTION_TIMEOUT_MS},
+      ortb2: { device: ${JSON.stringify(READER)} },
+      userSync: { syncDelay: 100, filterSettings: { image: { bidders: '*', filter: 'include' } } },
+    });
+    pbjs.addAdUnits(${JSON.stringify(adUnits)});
+    pbjs.requestBids({
+      timeout: ${AUCTION_TIMEOUT_MS},
+      bidsBackHandler: function (responses) {
+        Object.keys(responses).forEach(function (code) {
+          window.auction.bids[code] = responses[code].bids.map(function (bid) {
+            return {
+              bidder: bid.bidderCode, cpm: bid.cpm, currency: bid.currency, width: bid.width,
+              height: bid.height, mediaType: bid.mediaType, creativeId: bid.creativeId,
+              netRevenue: bid.netRevenue, ttl: bid.ttl, meta: bid.meta,
+              native: bid.native ? { ortb: bid.native.ortb } : null,
+            };
+          });
+        });
+        ['top-banner', 'feed-card'].forEach(function (code) {
+          var winner = pbjs.getHighestCpmBids(code)[0];
+          if (winner) pbjs.renderAd(document.getElementById(code).contentWindow.document, winner.adId);
+        });
+        window.auction.done = true;
+      },
+    });
+  });
+</script>
+</head>
+<body>
+  <h1>Today's news</h1>
+  <iframe id="top-banner" title="banner advertisement" width="320" height="50" frameborder="0" scrolling="no"></iframe>
+  <p>An article's first paragraph.</p>
+  <iframe id="feed-card" title="native advertisement" width="320" height="200" frameborder="0"></iframe>
+</body>
+</html>`;
+}
+
+test.beforeAll(async () => {
+  const bundled = await build({
+    stdin: { contents: PREBID_ENTRY, resolveDir: here, loader: 'js' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    logLevel: 'warning',
+    plugins: [prebidInternals],
+  });
+  const script = bundled.outputFiles[0]?.text ?? '';
+  expect(script).toContain('/openrtb2/auction');
+  publisher = createServer((request, response) => {
+    if (request.url === '/prebid.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      response.end(script);
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(publisherHtml);
+  });
+  await new Promise<void>((done) => publisher.listen(0, '127.0.0.1', done));
+  // "localhost", not Adloom's 127.0.0.1: another site as well as another origin.
+  publisherOrigin = `http://localhost:${(publisher.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((done) => publisher.close(() => done()));
+});
+
+interface SeenBid {
+  bidder: string;
+  cpm: number;
+  currency: string;
+  width?: number;
+  height?: number;
+  mediaType: string;
+  creativeId: string;
+  netRevenue: boolean;
+  ttl: number;
+  meta: { advertiserDomains?: string[] };
+  native: { ortb: { assets: { id: number; title?: { text: string } }[] } } | null;
+}
+
+test('Adloom’s Prebid.js adapter wins a banner and a native ad unit, and both render', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const adloomOrigin = new URL(baseURL ?? '').origin;
+  const token = await signInToken(request);
+  const slots = await api<Slot[]>(request, ENDPOINTS.listAllSlots, token);
+  const homeBanner = slots.find((slot) => slot.name === 'Home banner');
+  const feed = slots.find((slot) => slot.name === 'Article feed');
+  expect(homeBanner && feed, 'the demo slots').toBeTruthy();
+  if (!homeBanner || !feed) return;
+  const code = `adapter-home-banner-${Date.now().toString(36)}`;
+  const banner = await api<Slot>(request, ENDPOINTS.modifySlot, token, {
+    id: homeBanner.id,
+    code,
+  });
+  // The delivery engine picks the code up within a second (it polls the configuration).
+  const probe = {
+    id: 'probe',
+    imp: [{ id: '1', tagid: code, banner: { format: [{ w: 320, h: 50 }] } }],
+    device: READER,
+  };
+  await expect
+    .poll(async () => (await request.post(OPENRTB_AUCTION_PATH, { data: probe })).status())
+    .toBe(200);
+  publisherHtml = publisherPage(adloomOrigin, banner, feed);
+
+  const auctions: { status: number; origin: string | null; body: string }[] = [];
+  page.on('response', async (response) => {
+    if (response.url() !== `${adloomOrigin}${OPENRTB_AUCTION_PATH}`) return;
+    if (response.request().method() !== 'POST') return;
+    auctions.push({
+      status: response.status(),
+      origin: response.headers()['access-control-allow-origin'] ?? null,
+      body: response.request().postData() ?? '',
+    });
+  });
+  const impressions: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/track/imp?t=')) impressions.push(sent.url());
+  });
+  const setUid = page.waitForRequest((sent) =>
+    sent.url().startsWith(`${adloomOrigin}${SETUID_PATH}?`),
+  );
+
+  await page.goto(`${publisherOrigin}/`);
+  await expect
+    .poll(() => page.evaluate(() => (window as { auction?: { done: boolean } }).auction?.done), {
+      timeout: AUCTION_TIMEOUT_MS + 15_000,
+    })
+    .toBe(true);
+
+  // One OpenRTB request from the page's origin, every ad unit an impression naming its slot.
+  expect(auctions).toHaveLength(1);
+  expect(auctions[0]?.status).toBe(200);
+  expect(auctions[0]?.origin).toBe(publisherOrigin);
+  const sent = JSON.parse(auctions[0]?.body ?? '{}') as {
+    cur?: string[];
+    imp: {
+      tagid?: string;
+      ext?: { adloom?: { slot?: string } };
+      banner?: unknown;
+      native?: unknown;
+    }[];
+  };
+  expect(sent.cur).toEqual(['USD']);
+  expect(sent.imp).toHaveLength(2);
+  expect(sent.imp[0]).toMatchObject({ tagid: code, ext: { adloom: { slot: code } } });
+  expect(sent.imp[0]?.banner).toBeTruthy();
+  expect(sent.imp[1]).toMatchObject({ tagid: String(feed.id) });
+  expect(sent.imp[1]?.native).toBeTruthy();
+
+  const bids = await page.evaluate(
+    () => (window as { auction?: { bids: Record<string, SeenBid[]> } }).auction?.bids ?? {},
+  );
+  const [bannerBid] = bids['top-banner'] ?? [];
+  expect(bannerBid).toMatchObject({
+    bidder: 'adloom',
+    currency: 'USD',
+    width: 320,
+    height: 50,
+    mediaType: 'banner',
+    netRevenue: true,
+    meta: { advertiserDomains: ['example.com'] },
+  });
+  expect(bannerBid?.cpm).toBeGreaterThan(0);
+  expect(bannerBid?.creativeId).toMatch(/^[1-9][0-9]*$/);
+  const [nativeBid] = bids['feed-card'] ?? [];
+  expect(nativeBid).toMatchObject({ bidder: 'adloom', mediaType: 'native', currency: 'USD' });
+  const title = nativeBid?.native?.ortb.assets.find((asset) => asset.id === 1)?.title?.text;
+  expect(title).toMatch(DEMO_TITLES);
+
+  // The banner in its frame (Prebid's renderer writes the markup into a frame of its own).
+  const bannerAd = page.frameLocator('#top-banner').frameLocator('iframe').first();
+  await expect(bannerAd.getByRole('link', { name: DEMO_TITLES })).toBeVisible();
+  await expect(bannerAd.getByRole('link', { name: DEMO_TITLES })).toHaveAttribute(
+    'href',
+    new RegExp(`^${adloomOrigin}/track/clk\\?t=`),
+  );
+
+  // The native ad through Prebid's native rendering: the template filled from the answer.
+  // The native renderer writes the filled template into the ad unit's own frame.
+  const card = page.frameLocator('#feed-card');
+  await expect(card.locator('#native-title')).toHaveText(title ?? '');
+  await expect(card.locator('#native-body')).not.toBeEmpty();
+  await expect(card.locator('#native-link')).toHaveAttribute(
+    'href',
+    new RegExp(`^${adloomOrigin}/track/clk\\?t=`),
+  );
+
+  // Both impressions reach Adloom: the banner's pixel and the native event tracker Prebid fires.
+  await expect.poll(() => impressions.length).toBeGreaterThanOrEqual(2);
+
+  // Prebid's user sync runs the adapter's pixel on the Adloom server that bid.
+  const sync = new URL((await setUid).url());
+  expect(sync.searchParams.get('bidder')).toBe('adloom');
+  expect(sync.searchParams.get('f')).toBe('i');
+});

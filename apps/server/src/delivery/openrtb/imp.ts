@@ -139,11 +139,9 @@ export class ImpSpec implements ImpFit {
     const assets = fillNative(this.native, creative);
     if (!assets) return null;
     const image = assets.find((asset) => asset.kind === 'img');
-    const size =
-      image?.kind === 'img'
-        ? { w: image.asset.width, h: image.asset.height }
-        : { w: creative.width, h: creative.height };
-    return { mtype: MType.native, ...size, assets };
+    const w = image?.kind === 'img' ? image.asset.width : creative.width;
+    const h = image?.kind === 'img' ? image.asset.height : creative.height;
+    return { mtype: MType.native, w, h, assets };
   }
 
   private asBanner(creative: CreativeConfig): ImpForm | null {

@@ -69,12 +69,15 @@ function mimeSet(value: unknown): ReadonlySet<string> | null {
 
 function assetOf(raw: unknown, readVideo: (raw: unknown) => VideoSpec | null): AssetRequest | null {
   if (!isRecord(raw) || typeof raw.id !== 'number' || !Number.isInteger(raw.id)) return null;
-  const common = { id: raw.id, required: raw.required === 1 };
-  if (isRecord(raw.title)) return { ...common, kind: 'title', len: whole(raw.title.len) };
-  if (isRecord(raw.img)) {
-    const img = raw.img;
+  // Objects written out whole (no spread): one shape per kind, made once per request.
+  const id = raw.id;
+  const required = raw.required === 1;
+  const { title, img, data, video } = raw;
+  if (isRecord(title)) return { id, required, kind: 'title', len: whole(title.len) };
+  if (isRecord(img)) {
     return {
-      ...common,
+      id,
+      required,
       kind: 'img',
       type: whole(img.type) || IMAGE_MAIN,
       w: whole(img.w),
@@ -84,12 +87,11 @@ function assetOf(raw: unknown, readVideo: (raw: unknown) => VideoSpec | null): A
       mimes: mimeSet(img.mimes),
     };
   }
-  if (isRecord(raw.data)) {
-    return { ...common, kind: 'data', type: whole(raw.data.type), len: whole(raw.data.len) };
-  }
-  if (isRecord(raw.video)) {
-    const spec = readVideo(raw.video);
-    return spec ? { ...common, kind: 'video', spec } : null;
+  if (isRecord(data))
+    return { id, required, kind: 'data', type: whole(data.type), len: whole(data.len) };
+  if (isRecord(video)) {
+    const spec = readVideo(video);
+    return spec ? { id, required, kind: 'video', spec } : null;
   }
   return null;
 }

@@ -5,7 +5,7 @@
  * a partner speaking 2.5.
  */
 import { ZBidRequest, type BidRequest, type Imp } from '@adloom/domain';
-import { TCModel, SegmentEncoder } from '@iabtechlabtcf/core';
+import { Segment, SegmentEncoder, TCModel } from '@iabtechlabtcf/core';
 import { describe, expect, it } from 'vitest';
 import { buildAuctionRequest, partnerCallHeaders, type PartnerImpLeg } from './bid-request.js';
 import { buildDspConfig, buildServeRequest, buildSlot } from './test-kit.js';
@@ -27,7 +27,7 @@ export function tcfString(parts: {
   model.vendorConsents.set(parts.vendors ?? []);
   model.purposeLegitimateInterests.set(parts.purposeLi ?? []);
   model.vendorLegitimateInterests.set(parts.vendorLi ?? []);
-  return SegmentEncoder.encode(model, 'core');
+  return SegmentEncoder.encode(model, Segment.CORE);
 }
 
 const VIDEO_IMP: Imp = {

@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Billing, type ServeAdAnswer } from '@adloom/domain';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, openPostgres, selectRows, type DatabaseHandle } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { SERVER_ROOT } from '../paths.js';
@@ -112,7 +112,15 @@ async function crashAndRecover(target: Target) {
   const signer = new TokenSigner(SECRET);
   const slotId = scenario.slot.id;
 
+  const phases: Record<string, number> = {};
+  let mark = Date.now();
+  const phase = (name: string) => {
+    phases[name] = Math.round((Date.now() - mark) / 100) / 10;
+    mark = Date.now();
+  };
+  phase('setupSeconds');
   const first = await startServer(target.env);
+  phase('firstStartSeconds');
   const served = new Map<string, number>(); // token id → cost (micros) of its impression
   const answeredImps = new Set<string>();
   const answeredClicks = new Set<string>();
@@ -152,12 +160,14 @@ async function crashAndRecover(target: Target) {
   stop = true;
   await Promise.all(workers);
   expect(answeredImps.size).toBeGreaterThanOrEqual(ANSWERED_BEFORE_KILL);
+  phase('trafficSeconds');
   const journalLeft = (await readdir(target.env.JOURNAL_DIR ?? '')).filter((name) =>
     name.endsWith('.log'),
   );
 
   // The restart replays the journal before it listens; its graceful stop flushes the rest.
   const second = await startServer(target.env);
+  phase('restartSeconds');
   let fillsAfter = 0;
   for (let round = 0; round < 20; round += 1) {
     const answer = (await (
@@ -231,6 +241,7 @@ async function crashAndRecover(target: Target) {
       heldAfterRestart,
       trackedAfterRestart,
       seconds: Math.round((Date.now() - started) / 1000),
+      ...phases,
     };
     console.info(`crash test: ${JSON.stringify(figures)}`);
     expect(lostImps).toEqual([]);
@@ -259,6 +270,7 @@ describe.skipIf(Boolean(PG_URL))('a kill -9 under load (PGlite)', () => {
     async () => {
       const dataDir = await mkdtemp(join(tmpdir(), 'adloom-crash-pglite-'));
       const journalDir = await mkdtemp(join(tmpdir(), 'adloom-crash-journal-'));
+      let created = false;
       cleanups.push(async () => {
         await rm(dataDir, { recursive: true, force: true });
         await rm(journalDir, { recursive: true, force: true });
@@ -267,8 +279,16 @@ describe.skipIf(Boolean(PG_URL))('a kill -9 under load (PGlite)', () => {
         name: 'PGlite',
         env: { DATABASE_URL: '', PGLITE_DIR: dataDir, JOURNAL_DIR: journalDir, REDIS_URL: '' },
         open: async () => {
-          const handle = openPglite(await PGlite.create(dataDir));
-          await migrateDatabase(handle);
+          // First from the run's migrated template (no migrations to wait for), then as is.
+          const template = created ? null : inject('pgliteTemplate');
+          created = true;
+          const handle = openPglite(
+            await PGlite.create(
+              dataDir,
+              template ? { loadDataDir: new Blob([await readFile(template)]) } : {},
+            ),
+          );
+          if (!template) await migrateDatabase(handle);
           return handle;
         },
       });

@@ -29,9 +29,12 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
   const history = new MemoryCapHistory(now, options.maxUsers ?? DEFAULT_MAX_USERS);
   // One refresh at a time, so an older read never replaces a newer one.
   let refreshing: Promise<void> = Promise.resolve();
-  /** Served ads' holds by token id, and their ids by the second they expire. */
-  const holds = new Map<string, Reservation>();
-  const expiring = new Map<number, string[]>();
+  /**
+   * Served ads' holds by the second they expire, and that second by token id: a claim
+   * removes both entries, so only unclaimed holds take memory, however long they last.
+   */
+  const expiring = new Map<number, Map<string, Reservation>>();
+  const expiryOf = new Map<string, number>();
 
   function take({ planId, advertiserId, day }: Reservation, micros: number): void {
     totals.setSpent(planId, day, totals.planSpent(planId, day) + micros);
@@ -71,15 +74,18 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
     async hold({ id, reservation, expiresAt }: Hold) {
       if (reservableMicros(totals, reservation) < reservation.micros) return false;
       take(reservation, reservation.micros);
-      holds.set(id, reservation);
       const second = Math.ceil(expiresAt / 1000);
-      const ids = expiring.get(second);
-      if (ids) ids.push(id);
-      else expiring.set(second, [id]);
+      const due = expiring.get(second);
+      if (due) due.set(id, reservation);
+      else expiring.set(second, new Map([[id, reservation]]));
+      expiryOf.set(id, second);
       return true;
     },
     async claimHold(id, held, billed) {
-      if (!holds.delete(id)) return false;
+      const second = expiryOf.get(id);
+      if (second === undefined) return false;
+      expiryOf.delete(id);
+      expiring.get(second)?.delete(id);
       if (billed.micros < held.micros) giveBack({ ...held, micros: held.micros - billed.micros });
       return true;
     },
@@ -91,13 +97,11 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
     async releaseExpiredHolds() {
       const nowSeconds = Math.floor(now() / 1000);
       let released = 0;
-      for (const [second, ids] of expiring) {
+      for (const [second, due] of expiring) {
         if (second > nowSeconds) continue;
         expiring.delete(second);
-        for (const id of ids) {
-          const reservation = holds.get(id);
-          if (!reservation) continue;
-          holds.delete(id);
+        for (const [id, reservation] of due) {
+          expiryOf.delete(id);
           giveBack(reservation);
           released += 1;
         }
@@ -110,8 +114,8 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
     },
     async close() {
       history.clear();
-      holds.clear();
       expiring.clear();
+      expiryOf.clear();
     },
   };
 }

@@ -178,6 +178,8 @@ export interface ServedAd {
   source: 'own' | 'partner';
   creative_id: number;
   style_id: number;
+  /** AdStyleType of the creative's style (1 text … 6 video); 0 for a partner's markup. */
+  style_type: number;
   /** AdForm of the slot. */
   ad_form: number;
   width: number;

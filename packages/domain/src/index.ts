@@ -21,3 +21,14 @@ export * from './openrtb-request.js';
 export * from './prebid.js';
 export * from './serving.js';
 export * from './delivery.js';
+export {
+  SDK_PATH,
+  SDK_HASHED_PREFIX,
+  SDK_SHORT_CACHE_SECONDS,
+  DEMO_PUBLISHER_PATH,
+  VIEWABILITY,
+  SPLASH_COUNTDOWN_SECONDS,
+  REWARDED_SKIP_AFTER_SECONDS,
+  REWARDED_STILL_SECONDS,
+  SERVE_CONSENT_PARAMS,
+} from './sdk.js';

@@ -8,7 +8,10 @@ import { AdForm, Platform } from './enums.js';
 import type { Label } from './labels.js';
 import { fromMicros } from './money.js';
 
-export const SERVE_AD_PATH = '/serve/ad';
+// Where the SDK asks lives with the SDK's protocol (sdk.ts), which the web SDK bundles alone.
+import { SERVE_AD_PATH } from './sdk.js';
+
+export { SERVE_AD_PATH };
 export const OPENRTB_AUCTION_PATH = '/openrtb2/auction';
 /** Prices on the OpenRTB wire: the platform keeps no other currency (OpenRTB's default). */
 export const SERVING_CURRENCY = 'USD';

@@ -1,0 +1,47 @@
+/**
+ * The publisher's web SDK (issue 17) and the protocol a mobile SDK follows: where the SDK is
+ * served, the viewability rule an impression waits for, the consent parameters of /serve/ad.
+ * The SDK bundles this module (through `@adloom/domain/sdk`, without the rest of the domain),
+ * the server serves and documents with it.
+ */
+export { AdForm, AdStyleType } from './enums.js';
+
+/** The SDK's ad request (its query: SERVE_AD_PARAMS in serving.ts). */
+export const SERVE_AD_PATH = '/serve/ad';
+
+/** The SDK's versioned path (short cache) and the directory of its hashed, immutable aliases. */
+export const SDK_PATH = '/sdk/v1/adloom.js';
+export const SDK_HASHED_PREFIX = '/sdk/v1/';
+/** How long browsers keep the versioned path before revalidating (seconds). */
+export const SDK_SHORT_CACHE_SECONDS = 300;
+/** The demo publisher site: one page per ad form (served by Adloom). */
+export const DEMO_PUBLISHER_PATH = '/demo/publisher';
+
+/**
+ * The IAB/MRC viewable impression: at least half of the ad's pixels in view, for one
+ * continuous second (display) or two (video), while the page is visible.
+ */
+export const VIEWABILITY = {
+  fraction: 0.5,
+  displayMs: 1000,
+  videoMs: 2000,
+} as const;
+
+/** A splash's countdown before it closes itself; its skip control shows throughout. */
+export const SPLASH_COUNTDOWN_SECONDS = 5;
+/** A rewarded ad may be skipped (without reward) after this; the reward needs completion. */
+export const REWARDED_SKIP_AFTER_SECONDS = 5;
+/** A rewarded ad without video is complete after being viewable this long. */
+export const REWARDED_STILL_SECONDS = 10;
+
+/**
+ * The /serve/ad query parameters that carry the page's consent (IAB TCF v2, GPP, US
+ * Privacy), sent when the page's CMP answers. The names are OpenRTB's.
+ */
+export const SERVE_CONSENT_PARAMS = {
+  gdpr: 'gdpr',
+  gdprConsent: 'gdpr_consent',
+  usPrivacy: 'us_privacy',
+  gpp: 'gpp',
+  gppSid: 'gpp_sid',
+} as const;

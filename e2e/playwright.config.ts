@@ -47,6 +47,8 @@ export default defineConfig({
           PORT: String(port),
           HOST: '127.0.0.1',
           PGLITE_DIR: mkdtempSync(join(tmpdir(), 'adloom-e2e-')),
+          // Its own event journal: the e2e database's events must never reach another one.
+          JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'adloom-e2e-journal-')),
           SEED_DEMO: 'true',
           LOG_LEVEL: 'warn',
           LOGIN_RATE_LIMIT_PER_MINUTE: '1000',

@@ -57,6 +57,7 @@ let child: ChildProcess | undefined;
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (dataDir) await rm(`${dataDir}-journal`, { recursive: true, force: true });
 });
 
 // Its own PGlite server process: once per run is enough (not again on PostgreSQL).
@@ -76,6 +77,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('graceful shutdown', () 
           PORT: String(port),
           HOST: '127.0.0.1',
           PGLITE_DIR: dataDir,
+          // Not the repository's journal: a test's events must never reach another database.
+          JOURNAL_DIR: `${dataDir}-journal`,
           DATABASE_URL: '',
           SEED_DEMO: 'true',
           LOG_LEVEL: 'warn',

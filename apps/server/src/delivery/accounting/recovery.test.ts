@@ -3,7 +3,7 @@
  * answered but never flushed are counted and billed at start, once — also when its segment
  * survived a flush that had committed them (a crash between the commit and the delete).
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,29 @@ describe('recovery from the journal', () => {
     await first.accounting.stop();
     await second.accounting.stop();
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('takes no event the journal refuses: it is given back, and its retry counts', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'adloom-refused-'));
+    const store = new RecordingStore();
+    const log = new RecordingLog();
+    const journal = new EventJournal({ dir: own, log });
+    const accounting = createAccounting({ db: handle.db, store, log, flushMs: 60_000, journal });
+    const advertiserId = await buildFundedUser(handle.db, 1_000_000);
+    const dims = dimsOf({ advertiserId, planId: 51 });
+    const event = impressionOf(dims, Date.now(), 700);
+    // The disk refuses: the directory is gone.
+    await rm(own, { recursive: true, force: true });
+    expect(() => accounting.countEvent(event)).toThrow();
+    expect(store.released).toEqual([event.reservation]);
+    expect(log.levels('error')).toEqual(['accounting: the journal refused an event']);
+
+    await mkdir(own);
+    accounting.countEvent(event);
+    await accounting.stop();
+    const stats = await statsOfSlot(handle.db, dims.slotId);
+    expect(stats.reduce((sum, row) => sum + row.impressions, 0)).toBe(1);
+    await rm(own, { recursive: true, force: true });
   });
 
   it('journals every billed event before countEvent returns', async () => {

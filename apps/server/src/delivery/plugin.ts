@@ -12,6 +12,8 @@ import type { Config } from '../config.js';
 import { DeliveryEngine, type EngineOptions } from './engine.js';
 import { deferredRequestLogger } from './http/request-logger.js';
 import { registerDeliveryRoutes } from './http/routes.js';
+import { registerDemoPages } from './publisher/demo-pages.js';
+import { registerSdkFiles, SDK_DIST } from './publisher/sdk-files.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +45,9 @@ export function registerDelivery(
   void app.register(async (scope) => {
     scope.setChildLoggerFactory(deferredRequestLogger);
     registerDeliveryRoutes(scope, get);
+    // The publisher's side of serving: the web SDK and the demo site that shows it (issue 17).
+    registerSdkFiles(scope, SDK_DIST);
+    registerDemoPages(scope, () => app.db);
   });
   app.addHook('onClose', async () => {
     await engine?.close();

@@ -55,6 +55,8 @@ export const ZLedgerEntry = z.object({
   note: z.string(),
   actor: ZUserRef.nullable(),
   acting_user: ZUserRef.nullable(),
+  /** Who approved it, when it was a credit above the approval threshold. */
+  approved_by: ZUserRef.nullable(),
   created_at: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ZLedgerEntry>;

@@ -214,6 +214,16 @@ describe('approval', () => {
     });
     const entries = await entriesOf(t.db, account.id);
     expect(entries).toHaveLength(1);
+    const ledger = await call<{ list: { id: number; approved_by: { id: number } | null }[] }>(
+      t.app,
+      ENDPOINTS.listLedger,
+      finance.token,
+      { query: `user_id=${account.id}` },
+    );
+    expect(ledger.body.data.list[0]).toMatchObject({
+      id: approved.body.data.ledger_entry_id,
+      approved_by: { id: second.user.id },
+    });
     expect(entries[0]).toMatchObject({
       id: approved.body.data.ledger_entry_id,
       kind: 'topUp',

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { EnumValue, LedgerKind } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
-import { ledgerEntries, users } from '../../db/schema.js';
+import { fundRequests, ledgerEntries, users } from '../../db/schema.js';
 import type { PageWindow } from '../settings/shared/sql.js';
 
 export type LedgerKindValue = EnumValue<typeof LedgerKind>;
@@ -46,6 +46,7 @@ export async function insertEntry(
 
 const actor = alias(users, 'actor');
 const actingUser = alias(users, 'acting_user');
+const approver = alias(users, 'approver');
 
 const entryColumns = {
   id: ledgerEntries.id,
@@ -61,6 +62,9 @@ const entryColumns = {
   actingId: actingUser.id,
   actingUsername: actingUser.username,
   actingNickname: actingUser.nickname,
+  approverId: approver.id,
+  approverUsername: approver.username,
+  approverNickname: approver.nickname,
 };
 
 export interface LedgerFilter {
@@ -87,11 +91,16 @@ const sumOf = (kind: LedgerKindValue) =>
   );
 
 function selectEntries(db: Database) {
-  return db
-    .select(entryColumns)
-    .from(ledgerEntries)
-    .leftJoin(actor, eq(actor.id, ledgerEntries.actorId))
-    .leftJoin(actingUser, eq(actingUser.id, ledgerEntries.actingUserId));
+  return (
+    db
+      .select(entryColumns)
+      .from(ledgerEntries)
+      .leftJoin(actor, eq(actor.id, ledgerEntries.actorId))
+      .leftJoin(actingUser, eq(actingUser.id, ledgerEntries.actingUserId))
+      // An entry posted by approving a fund request: who approved it.
+      .leftJoin(fundRequests, eq(fundRequests.ledgerEntryId, ledgerEntries.id))
+      .leftJoin(approver, eq(approver.id, fundRequests.decidedBy))
+  );
 }
 export type LedgerEntryView = Awaited<ReturnType<typeof selectEntries>>[number];
 

@@ -99,6 +99,7 @@ export const presentEntry = (row: LedgerEntryView): LedgerEntry => ({
   note: row.note,
   actor: refOf(row.actorId, row.actorUsername, row.actorNickname),
   acting_user: refOf(row.actingId, row.actingUsername, row.actingNickname),
+  approved_by: refOf(row.approverId, row.approverUsername, row.approverNickname),
   created_at: row.createdAt.toISOString(),
 });
 

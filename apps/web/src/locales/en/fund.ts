@@ -47,4 +47,5 @@ export const fund = {
   rejectTitle: 'Reject {{amount}} for {{username}}',
   rejectReason: 'Why is it rejected?',
   rejected: 'The request was rejected; the balance is unchanged.',
+  approvedBy: 'approved by {{user}}',
 };

@@ -47,4 +47,5 @@ export const fund: typeof en = {
   rejectTitle: '驳回 {{username}} 的 {{amount}}',
   rejectReason: '驳回原因',
   rejected: '申请已驳回，余额不变。',
+  approvedBy: '由 {{user}} 批准',
 };

@@ -42,6 +42,7 @@ function answer(accounts: Account[]) {
           note: 'December budget',
           actor: { id: 1, username: 'root', nickname: 'Root' },
           acting_user: null,
+          approved_by: null,
           created_at: '2026-11-22T00:00:00Z',
         },
       };

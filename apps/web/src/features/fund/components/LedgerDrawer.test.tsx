@@ -16,6 +16,7 @@ const entries: LedgerEntry[] = [
     note: 'Daily spend',
     actor: null,
     acting_user: null,
+    approved_by: null,
     created_at: '2026-11-21T10:00:00Z',
   },
   {
@@ -27,6 +28,7 @@ const entries: LedgerEntry[] = [
     note: 'Campaign budget',
     actor: { id: 1, username: 'finance', nickname: 'Finance' },
     acting_user: { id: 2, username: 'agent', nickname: 'Agent' },
+    approved_by: { id: 3, username: 'admin', nickname: 'Administrator' },
     created_at: '2026-11-20T09:00:00Z',
   },
 ];
@@ -98,6 +100,7 @@ describe('LedgerDrawer', { timeout: 20_000 }, () => {
     expect(within(ledger).getByText('+125.50')).toBeTruthy();
     expect(within(ledger).getByText('-3.20')).toBeTruthy();
     expect(within(ledger).getByText('for agent')).toBeTruthy();
+    expect(within(ledger).getByText('approved by admin')).toBeTruthy();
     expect(within(ledger).getAllByText('Top-up').length).toBeGreaterThan(0);
     // A credit awaiting approval shows apart: not in the balance.
     const pending = within(ledger).getByTestId('ledger-pending');

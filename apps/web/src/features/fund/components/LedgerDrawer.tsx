@@ -175,13 +175,24 @@ export function LedgerView({ userId }: { userId: number }) {
             render: (_, entry) => {
               const actor = entry.actor?.username ?? '-';
               const acting = entry.acting_user;
-              return acting && acting.id !== entry.actor?.id ? (
+              return (
                 <>
-                  {actor}{' '}
-                  <span className={styles.for}>{t('fund.for', { user: acting.username })}</span>
+                  {actor}
+                  {acting && acting.id !== entry.actor?.id && (
+                    <>
+                      {' '}
+                      <span className={styles.for}>{t('fund.for', { user: acting.username })}</span>
+                    </>
+                  )}
+                  {entry.approved_by && (
+                    <>
+                      {' '}
+                      <span className={styles.for}>
+                        {t('fund.approvedBy', { user: entry.approved_by.username })}
+                      </span>
+                    </>
+                  )}
                 </>
-              ) : (
-                actor
               );
             },
           },

@@ -238,9 +238,11 @@ const pixel = (url: string) =>
 export function partnerMarkupWithBeacon(adm: string, urls: TrackingUrls): string {
   const trimmed = adm.trimStart();
   if (trimmed.startsWith('<VAST') || trimmed.startsWith('<?xml')) {
+    // Ours goes just before the partner's first Impression (with or without attributes): the
+    // place every VAST version's schema takes it, in the document's own namespace.
     return adm.replace(
-      /<Impression>/,
-      `<Impression>${cdata(urls.impression)}</Impression><Impression>`,
+      /<Impression\b/,
+      `<Impression>${cdata(urls.impression)}</Impression><Impression`,
     );
   }
   if (trimmed.startsWith('{')) return adm;

@@ -23,6 +23,9 @@ export interface VideoSpec {
 /** The video our materials are served as (transcoded to MP4, materials decision). */
 const VIDEO_MIME = 'video/mp4';
 
+/** The XML namespace of VAST 4 (the IAB VAST 4.x XSDs' target namespace). */
+export const VAST_NAMESPACE = 'http://www.iab.com/VAST';
+
 /** Inline VAST versions we write, newest first, with their OpenRTB protocol code. */
 const VAST_VERSIONS: readonly { protocol: number; version: string }[] = [
   { protocol: 13, version: '4.2' },
@@ -113,18 +116,33 @@ export function vastMarkup(
     version !== '4.0' && major >= 4
       ? `<AdServingId>${escapeXml(servingId || `adloom-${id}`)}</AdServingId>`
       : '';
+  // VAST 4.0 names the id in an idValue attribute as well; 4.1 and later in the text only.
   const universalId =
-    major >= 4 ? `<UniversalAdId idRegistry="adloom.com">${id}</UniversalAdId>` : '';
+    major < 4
+      ? ''
+      : version === '4.0'
+        ? `<UniversalAdId idRegistry="adloom.com" idValue="${id}">${id}</UniversalAdId>`
+        : `<UniversalAdId idRegistry="adloom.com">${id}</UniversalAdId>`;
   const mediaFiles =
     `<MediaFiles><MediaFile delivery="progressive" type="${VIDEO_MIME}" width="${video.width}" height="${video.height}">` +
     `${cdata(absolute(video.url))}</MediaFile></MediaFiles>`;
   const clicks = `<VideoClicks><ClickThrough>${cdata(urls.click)}</ClickThrough></VideoClicks>`;
-  // VAST 4's order within Linear (Duration, MediaFiles, VideoClicks); earlier versions take any.
-  const linear = `${mediaFiles}${clicks}`;
+  // Linear's order is the version's (IAB XSDs): VAST 4 Duration, MediaFiles, VideoClicks;
+  // VAST 2 and 3 Duration, VideoClicks, MediaFiles.
+  const linear = major >= 4 ? `${mediaFiles}${clicks}` : `${clicks}${mediaFiles}`;
+  // VAST 4 documents are in the VAST namespace (its XSD declares no element outside it).
+  const namespace = major >= 4 ? ` xmlns="${VAST_NAMESPACE}"` : '';
+  // Creative's order: the VAST 4.2 XSD takes UniversalAdId after Linear, 4.0 and 4.1 before.
+  const universalFirst = version !== '4.2';
+  const impression = `<Impression>${cdata(urls.impression)}</Impression>`;
+  const title = `<AdTitle>${cdata(creative.title || creative.name)}</AdTitle>`;
+  // InLine's order: VAST 4 takes the Impression before AdServingId and AdTitle, VAST 2 and 3 any.
+  const head =
+    major >= 4 ? `${impression}${servingTag}${title}` : `${servingTag}${title}${impression}`;
   return (
-    `<VAST version="${version}"><Ad id="${id}"><InLine><AdSystem>Adloom</AdSystem>${servingTag}` +
-    `<AdTitle>${cdata(creative.title || creative.name)}</AdTitle>` +
-    `<Impression>${cdata(urls.impression)}</Impression><Creatives><Creative id="${id}">${universalId}<Linear>` +
-    `<Duration>${clock(video.durationMs)}</Duration>${linear}</Linear></Creative></Creatives></InLine></Ad></VAST>`
+    `<VAST version="${version}"${namespace}><Ad id="${id}"><InLine><AdSystem>Adloom</AdSystem>${head}` +
+    `<Creatives><Creative id="${id}">${universalFirst ? universalId : ''}<Linear>` +
+    `<Duration>${clock(video.durationMs)}</Duration>${linear}</Linear>${universalFirst ? '' : universalId}` +
+    `</Creative></Creatives></InLine></Ad></VAST>`
   );
 }

@@ -132,6 +132,8 @@ test('a plain advertiser cannot open platform accounts', async ({ page }) => {
 });
 
 test('a large top-up waits until another fund manager approves it', async ({ page, browser }) => {
+  // Two people sign in and work in turn: more than the default minute on a loaded machine.
+  test.slow();
   const note = `Annual prepayment ${Date.now().toString(36)}`;
   await signInAs(page, 'finance');
   await page.goto('/user/manage');
@@ -202,4 +204,9 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   await page.goto('/user/manage');
   await search(page, 'adv_beta');
   await expect.poll(balanceOf).toBe(before + 20_000);
+  // The entry says who asked and who approved it.
+  await row.getByRole('button', { name: 'Ledger' }).click();
+  const entry = page.getByTestId('ledger').getByRole('row').filter({ hasText: note });
+  await expect(entry).toContainText('finance');
+  await expect(entry).toContainText('approved by admin');
 });

@@ -31,4 +31,8 @@ export {
   REWARDED_SKIP_AFTER_SECONDS,
   REWARDED_STILL_SECONDS,
   SERVE_CONSENT_PARAMS,
+  demoPageName,
+  demoPagePath,
+  isOverlayForm,
+  webSdkSnippet,
 } from './sdk.js';

@@ -4,6 +4,8 @@
  * The SDK bundles this module (through `@adloom/domain/sdk`, without the rest of the domain),
  * the server serves and documents with it.
  */
+import { AdForm } from './enums.js';
+
 export { AdForm, AdStyleType } from './enums.js';
 
 /** The SDK's ad request (its query: SERVE_AD_PARAMS in serving.ts). */
@@ -45,3 +47,45 @@ export const SERVE_CONSENT_PARAMS = {
   gpp: 'gpp',
   gppSid: 'gpp_sid',
 } as const;
+
+/** The demo publisher's page of an ad form (functions, so that the SDK bundle drops them). */
+export function demoPageName(adForm: number): string | null {
+  switch (adForm) {
+    case AdForm.banner:
+      return 'banner';
+    case AdForm.interstitial:
+      return 'interstitial';
+    case AdForm.splash:
+      return 'splash';
+    case AdForm.feed:
+      return 'feed';
+    case AdForm.rewardedVideo:
+      return 'rewarded';
+    default:
+      return null;
+  }
+}
+
+/** The demo page showing a slot: its form's page, the banner's for a slot of any form. */
+export function demoPagePath(slot: { id: number; ad_form: number }): string {
+  return `${DEMO_PUBLISHER_PATH}/${demoPageName(slot.ad_form) ?? 'banner'}?slot=${slot.id}`;
+}
+
+/** Whether the SDK shows a slot's ads over the page rather than in an element of it. */
+export function isOverlayForm(adForm: number): boolean {
+  return (
+    adForm === AdForm.interstitial || adForm === AdForm.splash || adForm === AdForm.rewardedVideo
+  );
+}
+
+/**
+ * The two lines a publisher pastes: the SDK, and a marked element where the ad goes (an
+ * overlay form is shown by a call when the page chooses; here, once it has loaded).
+ */
+export function webSdkSnippet(origin: string, slot: { id: number; ad_form: number }): string {
+  const script = `<script src="${origin.replace(/\/+$/, '')}${SDK_PATH}" async></script>`;
+  const place = isOverlayForm(slot.ad_form)
+    ? `<script>addEventListener('load', function () { adloom.render(document.body, { slot: ${slot.id} }); });</script>`
+    : `<div data-adloom-slot="${slot.id}"></div>`;
+  return `${script}\n${place}`;
+}

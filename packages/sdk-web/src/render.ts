@@ -7,6 +7,7 @@
  */
 import {
   AdForm,
+  isOverlayForm,
   REWARDED_SKIP_AFTER_SECONDS,
   REWARDED_STILL_SECONDS,
   SPLASH_COUNTDOWN_SECONDS,
@@ -16,8 +17,6 @@ import { CREATIVE_CSS, creativeBody, el, isVast, partnerFrame, text } from './cr
 import { beacon, notify } from './safe.js';
 import type { FilledAnswer, RenderOptions, RenderedAd } from './types.js';
 import { watchViewability, type Viewability } from './viewability.js';
-
-const OVERLAY_FORMS: readonly number[] = [AdForm.interstitial, AdForm.splash, AdForm.rewardedVideo];
 
 /** The clickable creative: our signed click URL, which counts and then leads on. */
 function clickable(ad: ServedAd, options: RenderOptions): HTMLElement {
@@ -130,7 +129,7 @@ export function showAd(
   };
 
   const creative = clickable(ad, options);
-  const overlay = OVERLAY_FORMS.includes(ad.ad_form);
+  const overlay = isOverlayForm(ad.ad_form);
   const overlayMount = overlay ? mountOverlay(creative, ad, close) : null;
   mounted = overlayMount ?? mountInPlace(element, creative, ad);
   const video = mounted.video;

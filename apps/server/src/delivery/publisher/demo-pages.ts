@@ -6,7 +6,7 @@
  * active slot of its form (the seeded demo slots on a fresh install), or the one `?slot=`
  * names. A page logs the SDK's events on screen and in `window.adloomDemo.events`.
  */
-import { AdForm, DEMO_PUBLISHER_PATH, SDK_PATH } from '@adloom/domain';
+import { AdForm, DEMO_PUBLISHER_PATH, SDK_PATH, demoPageName } from '@adloom/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -18,13 +18,16 @@ interface DemoForm {
   title: string;
 }
 
-export const DEMO_FORMS: readonly DemoForm[] = [
-  { page: 'banner', adForm: AdForm.banner, title: 'Banner' },
-  { page: 'interstitial', adForm: AdForm.interstitial, title: 'Interstitial' },
-  { page: 'splash', adForm: AdForm.splash, title: 'Splash' },
-  { page: 'feed', adForm: AdForm.feed, title: 'Feed' },
-  { page: 'rewarded', adForm: AdForm.rewardedVideo, title: 'Rewarded video' },
-];
+/** The forms with a page, in the order the site lists them; each page named by the domain. */
+export const DEMO_FORMS: readonly DemoForm[] = (
+  [
+    [AdForm.banner, 'Banner'],
+    [AdForm.interstitial, 'Interstitial'],
+    [AdForm.splash, 'Splash'],
+    [AdForm.feed, 'Feed'],
+    [AdForm.rewardedVideo, 'Rewarded video'],
+  ] as const
+).map(([adForm, title]) => ({ adForm, title, page: demoPageName(adForm) ?? 'banner' }));
 
 interface DemoSlot {
   id: number;

@@ -75,6 +75,10 @@ export const media = {
     title: 'Integration of slot {{name}} (#{{id}})',
     pending:
       'Ads are served once the delivery engine arrives; until then these requests get no ad. The requests below will not change.',
+    web: 'Web SDK',
+    webHelp:
+      'Paste these two lines into a web page: the Adloom web SDK fills the slot, counts the impression once the ad has been half in view for a second, and sends clicks through the signed click URL (docs/SDK.md).',
+    demo: 'See this slot on the demo publisher site',
     sdk: 'SDK request',
     sdkHelp:
       'The app asks for an ad with one GET request. Replace the example values with the device’s own.',

@@ -74,6 +74,10 @@ export const media: typeof en = {
   integration: {
     title: '广告位 {{name}}（#{{id}}）的接入',
     pending: '投放引擎上线后才会返回广告；在此之前这些请求不会得到广告。下面的请求格式不会改变。',
+    web: 'Web SDK',
+    webHelp:
+      '把这两行粘贴到网页中：Adloom Web SDK 会填充广告位，在广告至少一半可见满一秒后才计展示，点击经由签名的点击链接（见 docs/SDK.md）。',
+    demo: '在演示发布商网站上查看此广告位',
     sdk: 'SDK 请求',
     sdkHelp: '应用通过一次 GET 请求获取广告。请把示例值替换为设备的实际值。',
     openrtb: 'OpenRTB 2.6',

@@ -1,5 +1,6 @@
 /**
- * How a media asks for an ad in a slot (packages/domain serving.ts, prebid.ts): the SDK-style
+ * How a media asks for an ad in a slot (packages/domain serving.ts, prebid.ts, sdk.ts): the web
+ * SDK's two lines and the slot's demo page, the SDK-style
  * `GET /serve/ad` URL with its parameters, an OpenRTB 2.6 BidRequest for
  * `POST /openrtb2/auction` naming the slot by its code or id, and the Prebid.js set-up with
  * Adloom as the Prebid Server, each ready to copy. Serving itself comes with the delivery
@@ -11,10 +12,12 @@ import {
   OPENRTB_AUCTION_PATH,
   SERVE_AD_PARAMS,
   SERVE_AD_PATH,
+  demoPagePath,
   openRtbBidRequest,
   prebidSnippet,
   serveAdUrl,
   slotReference,
+  webSdkSnippet,
   type ServeAdParam,
   type Slot,
 } from '@adloom/domain';
@@ -102,6 +105,21 @@ export function IntegrationModal({ slot, onClose }: { slot: Slot | null; onClose
                     },
                   ]}
                 />
+              </>
+            ),
+          },
+          {
+            key: 'web',
+            label: t('media.integration.web'),
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">
+                  {t('media.integration.webHelp')}
+                </Typography.Paragraph>
+                <Snippet text={webSdkSnippet(origin(), slot)} label="Web SDK" />
+                <Typography.Link href={demoPagePath(slot)} target="_blank" rel="noopener">
+                  {t('media.integration.demo')}
+                </Typography.Link>
               </>
             ),
           },

@@ -149,6 +149,24 @@ describe('SlotsPage', { timeout: 30_000 }, () => {
     expect(prebid.textContent).toContain('"slot": "news-top"');
   });
 
+  it('gives the web SDK two lines for a slot and links its demo page', async () => {
+    renderSignedIn(<SlotsPage />, server([slot(5, { code: 'news-top' })]), {
+      ability: SLOT_USER,
+    });
+    const row = (await screen.findByText('Slot 5')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Integration' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Web SDK' }));
+    const snippet = await within(dialog).findByLabelText('Web SDK', { selector: 'pre' });
+    expect(snippet.textContent).toBe(
+      `<script src="${window.location.origin}/sdk/v1/adloom.js" async></script>\n<div data-adloom-slot="5"></div>`,
+    );
+    const demo = within(dialog).getByRole('link', {
+      name: 'See this slot on the demo publisher site',
+    });
+    expect(demo.getAttribute('href')).toBe('/demo/publisher/banner?slot=5');
+  });
+
   it('checks the supported styles on the form before sending anything', async () => {
     const requests = renderSignedIn(<SlotsPage />, server([]), { ability: SLOT_USER });
     fireEvent.click(await screen.findByRole('button', { name: 'Add slot' }));

@@ -56,6 +56,8 @@ import type {
 import { partnerFloor, type SellerIdentity } from './upstream/bid-request.js';
 import { PartnerBatch, type LegResult } from './upstream/batch.js';
 import { fillAuctionMacros } from './upstream/call.js';
+import { LOSS_REASON, type AuctionMacroValues } from './upstream/macros.js';
+import { NoticeQueue } from './upstream/notices.js';
 import {
   allocatePartner,
   chooseSspStrategy,
@@ -105,7 +107,10 @@ export interface Served {
   answerJson: string;
   claims: TrackingClaims | null;
   urls: TrackingUrls | null;
-  /** The partner's win notice with the clearing price filled in (partner wins). */
+  /**
+   * A notice URL for the caller to fire: none now — a partner's win notice is fired by the
+   * server when its bid wins our auction (upstream/notices.ts), never by the device.
+   */
   noticeUrl: string;
   /** What a partner's ${AUCTION_PRICE} is, micros per mille in the partner's own terms. */
   partnerPrice: number;
@@ -203,6 +208,21 @@ export function answerOf(served: Served): ServeAdAnswer {
   return ownAnswer(served.decision.request.id, answer, urls);
 }
 
+/** Billing notices (burl) of served partner ads kept for their impression, at most. */
+const MAX_PENDING_BILLING_NOTICES = 100_000;
+
+/** The notice macros of a partner's bid, at a price in the partner's terms. */
+function partnerMacros(bid: PartnerBid, auctionId: string, price: number): AuctionMacroValues {
+  return {
+    auctionId,
+    impId: bid.impId ?? '1',
+    ...(bid.bidId ? { bidId: bid.bidId } : {}),
+    ...(bid.seat ? { seatId: bid.seat } : {}),
+    ...(bid.adId ? { adId: bid.adId } : {}),
+    ...(bid.rawPrice > 0 ? { mbr: price / bid.rawPrice } : {}),
+  };
+}
+
 /** A price as an OpenRTB macro sends it (currency units per mille) → micros per mille. */
 export function parseMacroPrice(text: string | undefined): number | undefined {
   if (text === undefined || !/^\d{1,7}(\.\d{1,9})?$/.test(text.trim())) return undefined;
@@ -215,6 +235,10 @@ export class DeliveryEngine {
   readonly accounting: Accounting;
   readonly source: SnapshotSource;
   readonly monitors: MonitorPinger;
+  /** Partner nurl, burl and lurl, fired off the answer's path. */
+  readonly notices: NoticeQueue;
+  /** Filled billing notices of served partner ads by token id, fired by their impression once. */
+  private readonly billingNotices = new Map<string, { url: string; expiresAt: number }>();
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly allowPrivate: boolean;
@@ -267,6 +291,7 @@ export class DeliveryEngine {
       onError: (error) => log.error({ err: error }, 'delivery: snapshot rebuild failed'),
     });
     this.monitors = new MonitorPinger({ allowPrivate: this.allowPrivate });
+    this.notices = new NoticeQueue({ allowPrivate: this.allowPrivate });
   }
 
   /** Loads the snapshot and the live state, and starts the timers (once). */
@@ -387,6 +412,7 @@ export class DeliveryEngine {
       depth: 2,
     });
     let partnerBids: readonly PartnerBid[] = NO_PARTNER_BIDS;
+    let partnerBid: { bid: PartnerBid; belowFloor: boolean } | null = null;
     if (partnerCall) {
       const answered = await partnerCall;
       if (!request.test && answered.countsCall) {
@@ -405,6 +431,7 @@ export class DeliveryEngine {
         : answered.fate;
       partnerFate = partnerFate.map((other) => (other.dspId === fate.dspId ? fate : other));
       if (answered.bid && !belowFloor) partnerBids = [answered.bid];
+      if (answered.bid) partnerBid = { bid: answered.bid, belowFloor };
     }
 
     const slotLevel = own.noFill !== null && SLOT_LEVEL.has(own.noFill);
@@ -418,6 +445,11 @@ export class DeliveryEngine {
       auction.winner?.kind === 'own' &&
       !(await this.holdServed(auction.winner.plan, request, auction.price, tokenId, now));
     const won = unpaid ? null : auction.winner;
+    // A partner bid that lost our auction is told so, with why and what would have won.
+    if (partnerBid && won !== partnerBid.bid) {
+      const belowFloor = partnerBid.belowFloor || partnerBid.bid.ecpm < floor;
+      this.notifyLoss({ ...partnerBid, belowFloor }, request.id, won, auction.price);
+    }
     if (won?.kind === 'partner') {
       partnerFate = partnerFate.map((fate) =>
         fate.dspId === won.dsp.id ? { ...fate, reason: 'served' } : fate,
@@ -550,19 +582,18 @@ export class DeliveryEngine {
       price,
       clickPrice: 0,
     });
-    const noticeUrl = winner.nurl
-      ? fillAuctionMacros(winner.nurl, partnerPrice, { auctionId: request.id, impId: '1' })
-      : '';
+    const macros = { ...partnerMacros(winner, request.id, partnerPrice), loss: LOSS_REASON.won };
+    if (winner.nurl) this.notices.fire(fillAuctionMacros(winner.nurl, partnerPrice, macros));
+    if (winner.burl && !request.test) {
+      this.keepBillingNotice(id, fillAuctionMacros(winner.burl, partnerPrice, macros), exp);
+    }
     const urls = trackingUrls(origin, this.signer.sign(claims));
     if (!request.test) {
       this.accounting.countFill(claims, now);
       this.accounting.countPartnerWin(winner.dsp.id, now);
     }
     const ad = servedPartnerAd(slot, {
-      adm: partnerMarkupWithBeacon(
-        fillAuctionMacros(winner.adm, partnerPrice, { auctionId: request.id, impId: '1' }),
-        urls,
-      ),
+      adm: partnerMarkupWithBeacon(fillAuctionMacros(winner.adm, partnerPrice, macros), urls),
       crid: winner.crid,
       w: winner.w,
       h: winner.h,
@@ -572,7 +603,7 @@ export class DeliveryEngine {
       request_id: request.id,
       ad,
       impression_urls: [urls.impression],
-      notice_urls: noticeUrl ? [noticeUrl] : [],
+      notice_urls: [],
     };
     return {
       decision,
@@ -580,9 +611,49 @@ export class DeliveryEngine {
       answerJson: JSON.stringify(answer),
       claims,
       urls,
-      noticeUrl,
+      noticeUrl: '',
       partnerPrice,
     };
+  }
+
+  /** lurl of a partner bid that lost: below the floor (100) or outbid (102). */
+  private notifyLoss(
+    lost: { bid: PartnerBid; belowFloor: boolean },
+    auctionId: string,
+    winner: Bid | null,
+    clearing: number,
+  ): void {
+    const { bid } = lost;
+    if (!bid.lurl) return;
+    // The price that would have won, in the partner's terms (before our share): known when
+    // something else won; OpenRTB's ${AUCTION_PRICE} in a loss notice is the clearing price.
+    const inPartnerTerms = (micros: number) =>
+      bid.ecpm > 0 ? Math.round((micros * bid.rawPrice) / bid.ecpm) : micros;
+    const minToWin = winner ? inPartnerTerms(clearing) : undefined;
+    const price = winner ? inPartnerTerms(clearing) : 0;
+    this.notices.fire(
+      fillAuctionMacros(bid.lurl, price, {
+        ...partnerMacros(bid, auctionId, price),
+        loss: lost.belowFloor ? LOSS_REASON.belowFloor : LOSS_REASON.outbid,
+        ...(minToWin === undefined ? {} : { minToWin }),
+      }),
+    );
+  }
+
+  /** Keeps a served partner ad's billing notice until its impression fires it. */
+  private keepBillingNotice(id: string, url: string, expiresAtSeconds: number): void {
+    if (this.billingNotices.size >= MAX_PENDING_BILLING_NOTICES) {
+      const now = Math.floor(this.now() / 1000);
+      for (const [key, notice] of this.billingNotices) {
+        if (notice.expiresAt < now) this.billingNotices.delete(key);
+      }
+      // Still full: the oldest goes (Map keeps insertion order).
+      const oldest = this.billingNotices.keys().next();
+      if (this.billingNotices.size >= MAX_PENDING_BILLING_NOTICES && !oldest.done) {
+        this.billingNotices.delete(oldest.value);
+      }
+    }
+    this.billingNotices.set(id, { url, expiresAt: expiresAtSeconds });
   }
 
   // ---------------------------------------------------------------- diagnosis
@@ -721,6 +792,12 @@ export class DeliveryEngine {
   private async countImpression(claims: TrackingClaims, snapshot: Snapshot, now: number) {
     const dims = dimsOf(claims);
     if (claims.dspId) {
+      // The partner bills on our impression beacon: its burl, once (taken out as it fires).
+      const billing = this.billingNotices.get(claims.id);
+      if (billing) {
+        this.billingNotices.delete(claims.id);
+        this.notices.fire(billing.url);
+      }
       this.accounting.countEvent({
         id: `imp:${claims.id}`,
         kind: 'imp',
@@ -826,7 +903,9 @@ export class DeliveryEngine {
   ): Promise<boolean> {
     if (claims.channel !== 'dsp' || claims.billing !== Billing.cpm) return false;
     const cleared = parseMacroPrice(priceText);
-    const price = Math.min(cleared ?? claims.price, claims.price);
+    // A notice without a price (empty, an unfilled macro) is refused: never billed at our bid.
+    if (cleared === undefined) return false;
+    const price = Math.min(cleared, claims.price);
     const { cost, reservation } = await this.heldOrReserved(
       claims,
       snapshot,
@@ -867,6 +946,7 @@ export class DeliveryEngine {
       await this.accounting.stop();
     }
     await this.monitors.drain();
+    await this.notices.drain();
     await this.store.close();
   }
 }

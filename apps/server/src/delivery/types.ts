@@ -267,6 +267,13 @@ export interface PartnerBid {
   adomain: readonly string[];
   w: number;
   h: number;
+  /** The loss notice, for when the bid loses our auction. */
+  lurl?: string;
+  /** What the notice macros name: the response's bidid, the seat, the bid's adid, its impid. */
+  bidId?: string;
+  seat?: string;
+  adId?: string;
+  impId?: string;
 }
 
 export type Bid = OwnBid | PartnerBid;

@@ -67,10 +67,14 @@ describe('a partner that bids', () => {
       adm: FAKE_ADM,
       nurl: '',
       burl: '',
+      lurl: '',
       crid: 'creative-42',
       adomain: ['example.com'],
       w: 320,
       h: 50,
+      // What the notice macros name.
+      impId: '1',
+      seat: 'seat-1',
     });
     expect(answered.fate).toMatchObject({
       dspId: 31,

@@ -96,7 +96,12 @@ function highestBid(bids: ReturnType<typeof bidsOf>): { bid: Bid; seat: string |
 }
 
 /** The partner's bid in our terms: eCPM after its share, fixed-price partners at their CPM. */
-function partnerBidOf(dsp: DspConfig, bid: Bid): PartnerBid {
+function partnerBidOf(
+  dsp: DspConfig,
+  bid: Bid,
+  seat: string | undefined,
+  bidId: string | undefined,
+): PartnerBid {
   const rawPrice = toMicros(bid.price);
   const basis = dsp.type === DspType.fixed ? dsp.cpm : rawPrice;
   return {
@@ -107,10 +112,15 @@ function partnerBidOf(dsp: DspConfig, bid: Bid): PartnerBid {
     adm: bid.adm ?? '',
     nurl: bid.nurl ?? '',
     burl: bid.burl ?? '',
+    lurl: bid.lurl ?? '',
     crid: bid.crid ?? '',
     adomain: bid.adomain ?? [],
     w: bid.w ?? 0,
     h: bid.h ?? 0,
+    impId: bid.impid,
+    ...(bidId ? { bidId } : {}),
+    ...(seat ? { seat } : {}),
+    ...(bid.adid ? { adId: bid.adid } : {}),
   };
 }
 
@@ -151,18 +161,22 @@ function readPartnerAnswer(
   if (reading.outcome !== 'bid') return result(input, 'error', reading.message, latencyMs);
 
   // readAnswer has accepted this body: it parses, is a BidResponse and holds bids.
-  const bids = bidsOf(ZBidResponse.parse(JSON.parse(text)));
+  const response = ZBidResponse.parse(JSON.parse(text));
+  const bids = bidsOf(response);
   const absurd = bids.find(({ bid }) => bid.price > MAX_PARTNER_PRICE)?.bid;
   if (absurd) {
     const detail = `Bid "${absurd.id}" has an absurd price ${absurd.price} ${SERVING_CURRENCY} CPM (more than ${MAX_PARTNER_PRICE})`;
     return result(input, 'error', detail, latencyMs);
   }
   const { bid, seat } = highestBid(bids);
-  const partnerBid = partnerBidOf(input.dsp, bid);
+  const partnerBid = partnerBidOf(input.dsp, bid, seat, response.bidid);
   const byImp = new Map<string, PartnerBid>();
   for (const impId of new Set(bids.map((entry) => entry.bid.impid))) {
     const best = highestBid(bids.filter((entry) => entry.bid.impid === impId));
-    byImp.set(impId, best.bid === bid ? partnerBid : partnerBidOf(input.dsp, best.bid));
+    byImp.set(
+      impId,
+      best.bid === bid ? partnerBid : partnerBidOf(input.dsp, best.bid, best.seat, response.bidid),
+    );
   }
   const detail = describeBid(input.dsp, bid, seat, partnerBid);
   return result(input, 'bid', detail, latencyMs, partnerBid, byImp);

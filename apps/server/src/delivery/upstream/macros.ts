@@ -17,7 +17,16 @@ export interface AuctionMacroValues {
   adId?: string;
   /** ${AUCTION_CURRENCY}; USD when not given. */
   currency?: string;
+  /** ${AUCTION_MBR}: the market bid ratio, clearing price / bid price. */
+  mbr?: number;
+  /** ${AUCTION_LOSS}: the OpenRTB loss reason code (0 = won). */
+  loss?: number;
+  /** ${AUCTION_MIN_TO_WIN}: the price that would have won, micros per mille. */
+  minToWin?: number;
 }
+
+/** OpenRTB 2.6 List: Loss Reason Codes — the ones our auction gives. */
+export const LOSS_REASON = { won: 0, belowFloor: 100, outbid: 102 } as const;
 
 /** Micros as a plain decimal of currency units ("1.125", "0.01", "3"), never an exponent. */
 export function unitsText(micros: number): string {
@@ -33,7 +42,7 @@ const MACRO = /\$\{(AUCTION_[A-Z_]+)\}/g;
 /**
  * Replaces ${AUCTION_PRICE} (currency units per mille, as OpenRTB prices are) and the id and
  * currency macros. Ids are URL-encoded, since the macros mostly sit in URLs; a macro we
- * have no value for (${AUCTION_LOSS}, an id not given) is left as it is.
+ * have no value for (an id the partner did not give) is left as it is.
  */
 export function fillAuctionMacros(
   text: string,
@@ -49,6 +58,9 @@ export function fillAuctionMacros(
     AUCTION_BID_ID: extra.bidId,
     AUCTION_SEAT_ID: extra.seatId,
     AUCTION_AD_ID: extra.adId,
+    AUCTION_MBR: extra.mbr === undefined ? undefined : String(Math.round(extra.mbr * 1e4) / 1e4),
+    AUCTION_LOSS: extra.loss === undefined ? undefined : String(extra.loss),
+    AUCTION_MIN_TO_WIN: extra.minToWin === undefined ? undefined : unitsText(extra.minToWin),
   };
   return text.replace(MACRO, (macro, name: string) => {
     const value = values[name];

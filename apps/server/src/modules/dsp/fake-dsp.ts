@@ -20,6 +20,8 @@ import type { AddressInfo } from 'node:net';
 export interface ReceivedRequest {
   method: string;
   path: string;
+  /** The query string, with its '?' ('' when none). */
+  search: string;
   headers: IncomingHttpHeaders;
   body: unknown;
 }
@@ -79,7 +81,13 @@ export async function startFakeDsp(): Promise<FakeDsp> {
       } catch {
         // recorded as text
       }
-      requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        search: url.search,
+        headers: req.headers,
+        body,
+      });
       const request = (typeof body === 'object' && body !== null ? body : {}) as RequestLike;
       const json = (status: number, value: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -171,8 +179,8 @@ export async function startScriptedDsp(
       } catch {
         // recorded as text
       }
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
-      const received = { method: req.method ?? '', path, headers: req.headers, body };
+      const { pathname: path, search } = new URL(req.url ?? '/', 'http://fake');
+      const received = { method: req.method ?? '', path, search, headers: req.headers, body };
       requests.push(received);
       void Promise.resolve(answer(received)).then(({ status, body: reply }) => {
         answered += 1;

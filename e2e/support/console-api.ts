@@ -21,10 +21,12 @@ export async function api<T>(
   endpoint: EndpointDefinition,
   token: string,
   body?: unknown,
+  query?: Record<string, string | number>,
 ): Promise<T> {
   const response = await request.fetch(endpoint.path, {
     method: endpoint.method,
     headers: { 'x-token': token },
+    ...(query === undefined ? {} : { params: query }),
     ...(body === undefined ? {} : { data: body }),
   });
   expect(response.ok(), `${endpoint.path}: ${await response.text()}`).toBe(true);

@@ -5,19 +5,32 @@
  * named by a slot code) and a native one (the demo "Article feed", named by its id) goes to
  * /openrtb2/auction as one OpenRTB request; the banner renders in its frame and the native ad
  * renders through Prebid's native rendering with the ad unit's template. Prebid's user sync
- * then drops the adapter's /setuid pixel.
+ * then drops the adapter's /setuid pixel. A video ad unit (on a video slot and a live video
+ * plan made through the console's API) gets Adloom's VAST as vastXml, and the player loads
+ * the same document from the bid's vastUrl (Prebid's local cache).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   ADLOOM_BIDDER,
+  AdStyleType,
+  Billing,
+  ClickAction,
   ENDPOINTS,
   OPENRTB_AUCTION_PATH,
+  PlanStatus,
   SETUID_PATH,
+  type AdStyle,
+  type Creative,
+  type Material,
+  type Plan,
   type Slot,
 } from '@adloom/domain';
 import { build, type Plugin } from 'esbuild';
@@ -302,4 +315,207 @@ test('Adloom’s Prebid.js adapter wins a banner and a native ad unit, and both 
   const sync = new URL((await setUid).url());
   expect(sync.searchParams.get('bidder')).toBe('adloom');
   expect(sync.searchParams.get('f')).toBe('i');
+});
+
+/** Media made with ffmpeg (Debian's, as the server uses) at the video style's sizes. */
+function videoStyleMedia(): { icon: Buffer; image: Buffer; video: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'adloom-adapter-'));
+  const ffmpeg = (...args: string[]) =>
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=120x120', '-frames:v', '1', join(dir, 'icon.png'));
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=1280x720', '-frames:v', '1', join(dir, 'image.png'));
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=1280x720:rate=10',
+    '-t',
+    '3',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    join(dir, 'video.mp4'),
+  );
+  return {
+    icon: readFileSync(join(dir, 'icon.png')),
+    image: readFileSync(join(dir, 'image.png')),
+    video: readFileSync(join(dir, 'video.mp4')),
+  };
+}
+
+async function upload(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  mimeType: string,
+  buffer: Buffer,
+): Promise<Material> {
+  const response = await request.post(ENDPOINTS.uploadMaterial.path, {
+    headers: { 'x-token': token },
+    multipart: { file: { name, mimeType, buffer } },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: Material }).data;
+}
+
+/**
+ * A live plan of the demo advertiser serving an approved video creative on a video slot of
+ * the demo media (the demo's own splash slot is portrait), made through the console's API.
+ */
+async function liveVideoPlan(
+  request: APIRequestContext,
+): Promise<{ slot: Slot; creative: Creative }> {
+  const operator = await signInToken(request);
+  const advertiser = await signInToken(request, 'advertiser');
+  const auditor = await signInToken(request, 'auditor');
+  const slots = await api<Slot[]>(request, ENDPOINTS.listAllSlots, operator);
+  const splash = slots.find((item) => item.name === 'Launch splash');
+  const styles = await api<AdStyle[]>(request, ENDPOINTS.listStyles, advertiser);
+  const style = styles.find((item) => item.type === AdStyleType.video);
+  expect(splash && style, 'the demo media and video style').toBeTruthy();
+  if (!splash || !style) throw new Error('demo data');
+  const suffix = Date.now().toString(36);
+  const slot = await api<Slot>(request, ENDPOINTS.createSlot, operator, {
+    media_id: splash.media_id,
+    name: `Pre-roll ${suffix}`,
+    lowest_bid: 1_000_000,
+    style_ids: [style.id],
+  });
+  const media = videoStyleMedia();
+  const icon = await upload(request, advertiser, `icon-${suffix}.png`, 'image/png', media.icon);
+  const image = await upload(request, advertiser, `image-${suffix}.png`, 'image/png', media.image);
+  const video = await upload(request, advertiser, `clip-${suffix}.mp4`, 'video/mp4', media.video);
+  await expect
+    .poll(
+      async () =>
+        (
+          await api<Material>(request, ENDPOINTS.getMaterial, advertiser, undefined, {
+            id: video.id,
+          })
+        ).transcode_state,
+      { timeout: 90_000 },
+    )
+    .toBe(1);
+  const creative = await api<Creative>(request, ENDPOINTS.createCreative, advertiser, {
+    name: `Adapter video ${suffix}`,
+    style_id: style.id,
+    language: 'en',
+    os: 0,
+    title: 'Trail shoes, filmed',
+    description: 'Light shoes for long trails.',
+    icon_material_id: icon.id,
+    image_material_id: image.id,
+    video_material_id: video.id,
+    click_action: ClickAction.openUrl,
+    action_text: 'Shop',
+    click_url: 'https://www.trail.example/shoes',
+  });
+  await api(request, ENDPOINTS.approveCreatives, auditor, { ids: [creative.id] });
+  const plan = await api<Plan>(request, ENDPOINTS.createPlan, advertiser, {
+    name: `Adapter video ${suffix}`,
+    budget: 100_000_000,
+    bid: 9_000_000,
+    billing: Billing.cpm,
+    start_at: new Date(Date.now() - 86_400_000).toISOString(),
+  });
+  await api(request, ENDPOINTS.createStrategy, advertiser, {
+    plan_id: plan.id,
+    name: 'Video everywhere',
+    style_ids: [style.id],
+    languages: ['en'],
+    creative_ids: [creative.id],
+  });
+  await api(request, ENDPOINTS.completePlan, advertiser, { id: plan.id });
+  await api(request, ENDPOINTS.switchPlan, advertiser, { id: plan.id, status: PlanStatus.live });
+  return { slot, creative };
+}
+
+test('a video ad unit gets Adloom’s VAST as vastXml', async ({ page, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const adloomOrigin = new URL(baseURL ?? '').origin;
+  const { slot, creative } = await liveVideoPlan(request);
+  const videoUnit = {
+    code: 'preroll',
+    mediaTypes: {
+      video: {
+        context: 'instream',
+        playerSize: [[640, 360]],
+        mimes: ['video/mp4'],
+        protocols: [2, 3, 7],
+        maxduration: 30,
+      },
+    },
+    bids: [{ bidder: ADLOOM_BIDDER, params: { endpoint: adloomOrigin, slot: slot.id } }],
+  };
+  const probe = {
+    id: 'probe',
+    imp: [{ id: '1', tagid: String(slot.id), video: videoUnit.mediaTypes.video }],
+    device: READER,
+  };
+  // The delivery engine picks the live plan up within a second.
+  await expect
+    .poll(async () => (await request.post(OPENRTB_AUCTION_PATH, { data: probe })).status())
+    .toBe(200);
+  publisherHtml = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A publisher's video page</title>
+<script src="/prebid.js"></script>
+<script>
+  window.auction = { done: false, bids: [] };
+  pbjs.que.push(function () {
+    // No Prebid Cache server: the VAST is kept in the page as a blob URL for the player.
+    pbjs.setConfig({
+      bidderTimeout: ${AUCTION_TIMEOUT_MS},
+      ortb2: { device: ${JSON.stringify(READER)} },
+      cache: { useLocal: true },
+    });
+    pbjs.addAdUnits([${JSON.stringify(videoUnit)}]);
+    pbjs.requestBids({
+      timeout: ${AUCTION_TIMEOUT_MS},
+      bidsBackHandler: function (responses) {
+        var bids = (responses.preroll || { bids: [] }).bids;
+        // What a player given the bid's vastUrl loads.
+        Promise.all(bids.map(function (bid) {
+          return fetch(bid.vastUrl).then(function (answer) { return answer.text(); });
+        })).then(function (loaded) {
+          window.auction.bids = bids.map(function (bid, index) {
+            return { mediaType: bid.mediaType, cpm: bid.cpm, vastXml: bid.vastXml, loaded: loaded[index],
+              creativeId: bid.creativeId, width: bid.width, height: bid.height };
+          });
+          window.auction.done = true;
+        });
+      },
+    });
+  });
+</script></head><body><div id="player"></div></body></html>`;
+
+  await page.goto(`${publisherOrigin}/`);
+  await expect
+    .poll(() => page.evaluate(() => (window as { auction?: { done: boolean } }).auction?.done), {
+      timeout: AUCTION_TIMEOUT_MS + 15_000,
+    })
+    .toBe(true);
+  const bids = await page.evaluate(
+    () =>
+      (
+        window as {
+          auction?: { bids: { mediaType: string; vastXml?: string; loaded?: string }[] };
+        }
+      ).auction?.bids ?? [],
+  );
+  expect(bids).toEqual([
+    expect.objectContaining({
+      mediaType: 'video',
+      creativeId: String(creative.id),
+      width: 1280,
+      height: 720,
+    }),
+  ]);
+  // The VAST 4.0 the player's protocols allow, in the VAST namespace; the player loads that
+  // very document from the bid's vastUrl (never a win notice taken for the ad).
+  expect(bids[0]?.vastXml).toMatch(/^<VAST version="4\.0" xmlns="http:\/\/www\.iab\.com\/VAST">/);
+  expect(bids[0]?.vastXml).toContain(`${adloomOrigin}/track/imp?t=`);
+  expect(bids[0]?.loaded).toBe(bids[0]?.vastXml);
 });

@@ -6,13 +6,15 @@
  * (answer.ts: /serve/ad and /openrtb2/auction hand partners' markup on that way).
  * /serve/ad answers our own video as JSON (the SDK plays the file), never as VAST.
  */
-import { AdStyleType, PlanStatus, PlanStep } from '@adloom/domain';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AdStyleType, Billing, PlanStatus, PlanStep, type ServeAdAnswer } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildCreative, buildMaterial, buildPlan, buildStrategy } from '../../test/ad-factories.js';
 import { buildLedgerEntry, buildUser } from '../../test/factories.js';
 import { buildStyle } from '../../test/settings-factories.js';
-import { buildMedia, buildSlot } from '../../test/supply-factories.js';
+import { buildDsp, buildMedia, buildSlot, buildSspStrategy } from '../../test/supply-factories.js';
 import {
   VAST_XSDS_PRESENT,
   playedAds,
@@ -21,7 +23,7 @@ import {
 } from '../../test/vast-check.js';
 import { partnerMarkupWithBeacon, trackingUrls } from '../answer.js';
 import { creativeConfig } from '../decision/test-kit.js';
-import { must } from '../test-kit.js';
+import { buildServingScenario, must } from '../test-kit.js';
 import { readVideoSpec, vastMarkup } from './vast.js';
 
 const ORIGIN = 'https://ads.example.com';
@@ -294,4 +296,123 @@ describe('VAST answered by the OpenRTB entry points', () => {
       for (const xml of documents) expect(await vastSchemaIssues(xml)).toEqual([]);
     },
   );
+});
+
+describe("a partner's winning VAST through /serve/ad and /openrtb2/auction", () => {
+  let t: TestApp;
+  let partner: Server;
+  let slotId = 0;
+  /** The partner answers every impression with the VAST 4.2 of PARTNER_VAST, at 5 dollars. */
+  const partnerVast = must(PARTNER_VAST[0]).xml;
+
+  beforeAll(async () => {
+    partner = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const asked = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          id: string;
+          imp: { id: string }[];
+        };
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            id: asked.id,
+            cur: 'USD',
+            seatbid: [
+              {
+                seat: 'px',
+                bid: asked.imp.map((imp, index) => ({
+                  id: `px-${index}`,
+                  impid: imp.id,
+                  price: 5,
+                  adm: partnerVast,
+                  crid: 'px-clip',
+                  adomain: ['px.example'],
+                  w: 640,
+                  h: 360,
+                  mtype: 2,
+                })),
+              },
+            ],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((done) => partner.listen(0, '127.0.0.1', done));
+    t = await createTestApp({
+      env: {
+        TRACKING_SECRET: 'vast-partner-tracking-secret-of-32-chars',
+        DELIVERY_FLUSH_MS: '60000',
+        DSP_ALLOW_PRIVATE_NETWORKS: 'true',
+      },
+    });
+    // Our own plan bids 1 dollar CPM: the partner's 5 wins.
+    const s = await buildServingScenario(t.db, {
+      plan: { billing: Billing.cpm, bid: 1_000_000 },
+      slot: { lowestBid: 500_000 },
+    });
+    slotId = s.slot.id;
+    const port = (partner.address() as AddressInfo).port;
+    const dsp = await buildDsp(t.db, {
+      requestUrl: `http://127.0.0.1:${port}/bid`,
+      timeoutMs: 2000,
+      percent: 1000,
+    });
+    await buildSspStrategy(t.db, slotId, { allocations: [{ dsp_id: dsp.id, permille: 1000 }] });
+    await t.app.delivery().sync();
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((done) => partner.close(() => done()));
+  });
+
+  async function passedOn(): Promise<string[]> {
+    const served = await t.app.inject({
+      method: 'GET',
+      url: `/serve/ad?slot_id=${slotId}&os=1&country=US&uid=vast-user`,
+    });
+    const answer = served.json<ServeAdAnswer>();
+    if (!answer.fill) throw new Error(`no fill on /serve/ad: ${served.body}`);
+    expect(answer.ad.source).toBe('partner');
+    const auction = await t.app.inject({
+      method: 'POST',
+      url: '/openrtb2/auction',
+      payload: {
+        id: 'partner-vast',
+        app: { bundle: 'com.example.player' },
+        device: { os: 'Android', geo: { country: 'USA' } },
+        imp: [
+          {
+            id: 'v',
+            tagid: String(slotId),
+            video: { mimes: ['video/mp4'], protocols: [13], w: 640, h: 360 },
+          },
+        ],
+      },
+    });
+    expect(auction.statusCode, auction.body).toBe(200);
+    const bid = must(
+      (auction.json() as { seatbid?: { bid: { adm: string; mtype: number }[] }[] }).seatbid?.[0]
+        ?.bid[0],
+      'a bid with the partner’s VAST',
+    );
+    expect(bid.mtype).toBe(2);
+    return [answer.ad.adm, bid.adm];
+  }
+
+  it('parses in a player, with our impression beside the partner’s', async () => {
+    for (const xml of await passedOn()) {
+      const [ad] = await playedAds(xml);
+      const impressions = must(ad, 'an ad').impressionUrls;
+      expect(impressions.some((url) => /\/track\/imp\?t=/.test(url))).toBe(true);
+      // The partner's own, with the price macro filled.
+      expect(impressions.some((url) => /^https:\/\/px\.example\/imp\?p=\d/.test(url))).toBe(true);
+    }
+  });
+
+  schemaIt('stays valid against the IAB XSD of VAST 4.2', async () => {
+    for (const xml of await passedOn()) expect(await vastSchemaIssues(xml)).toEqual([]);
+  });
 });

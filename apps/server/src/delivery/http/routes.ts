@@ -130,8 +130,10 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
     const served = await engine().serve(fromServeFacts(parsed.data, contextOf(request)), {
       origin: originOf(request),
     });
+    // The web SDK asks from the publisher's page, another origin, without credentials.
     return reply
       .header('cache-control', 'no-store')
+      .header('access-control-allow-origin', '*')
       .type('application/json; charset=utf-8')
       .send(served.answerJson);
   });

@@ -117,6 +117,17 @@ describe('the demo publisher pages', () => {
     expect(named.body).toContain(`slot: ${rewardedSlot},`);
   });
 
+  it('lets a page of any origin read the /serve/ad answer', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/serve/ad?slot_id=${bannerSlot}&os=1&country=GB&uid=u1`,
+      headers: { origin: 'https://news.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.json()).toMatchObject({ fill: false });
+  });
+
   it('says so when no slot of the form is active, ignoring an odd ?slot=', async () => {
     const res = await t.app.inject({
       method: 'GET',

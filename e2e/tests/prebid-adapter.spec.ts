@@ -36,6 +36,11 @@ import {
 import { build, type Plugin } from 'esbuild';
 import { api, signInToken } from '../support/console-api';
 
+function must<T>(value: T | undefined, what = 'a value'): T {
+  if (value === undefined) throw new Error(`expected ${what}`);
+  return value;
+}
+
 const here = dirname(fileURLToPath(import.meta.url));
 const ADAPTER = resolve(here, '../../packages/prebid-adapter/modules/adloomBidAdapter.js');
 /** Prebid's compiled sources in the npm package (dist/src/{src,libraries,modules}). */
@@ -54,10 +59,12 @@ const prebidInternals: Plugin = {
   },
 };
 
-/** The page's bundle: Prebid's core, its native renderer and Adloom's adapter. */
+/** The page's bundle: Prebid's core, its native renderer, consent modules and Adloom's adapter. */
 const PREBID_ENTRY = `
 import pbjs from 'prebid.js';
 import 'prebid.js/modules/nativeRendering';
+import 'prebid.js/modules/consentManagementTcf';
+import 'prebid.js/modules/consentManagementUsp';
 import ${JSON.stringify(ADAPTER)};
 pbjs.processQueue();
 `;
@@ -518,4 +525,67 @@ test('a video ad unit gets Adloom’s VAST as vastXml', async ({ page, request, 
   expect(bids[0]?.vastXml).toMatch(/^<VAST version="4\.0" xmlns="http:\/\/www\.iab\.com\/VAST">/);
   expect(bids[0]?.vastXml).toContain(`${adloomOrigin}/track/imp?t=`);
   expect(bids[0]?.loaded).toBe(bids[0]?.vastXml);
+});
+
+/** A TCF v2 consent string (as a CMP would give it) and a US privacy string. */
+const TC_STRING = 'CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA';
+const US_PRIVACY = '1YNN';
+const SUPPLY_CHAIN = {
+  ver: '1.0',
+  complete: 1,
+  nodes: [{ asi: 'news-network.example', sid: 'pub-42', hp: 1 }],
+};
+const EIDS = [{ source: 'id5-sync.com', uids: [{ id: 'ID5-abc', atype: 1 }] }];
+
+test('consent, the supply chain and user ids reach Adloom in the OpenRTB 2.6 fields', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const adloomOrigin = new URL(baseURL ?? '').origin;
+  const token = await signInToken(request);
+  const slots = await api<Slot[]>(request, ENDPOINTS.listAllSlots, token);
+  const homeBanner = must(slots.find((slot) => slot.name === 'Home banner'));
+  const adUnit = {
+    code: 'top-banner',
+    mediaTypes: { banner: { sizes: [[320, 50]] } },
+    bids: [{ bidder: ADLOOM_BIDDER, params: { endpoint: adloomOrigin, slot: homeBanner.id } }],
+  };
+  publisherHtml = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A publisher's page with a CMP</title>
+<script src="/prebid.js"></script>
+<script>
+  window.auction = { done: false };
+  pbjs.que.push(function () {
+    pbjs.setConfig({
+      bidderTimeout: ${AUCTION_TIMEOUT_MS},
+      consentManagement: {
+        gdpr: { cmpApi: 'static', consentData: { getTCData: { tcString: ${JSON.stringify(TC_STRING)}, gdprApplies: true } } },
+        usp: { cmpApi: 'static', consentData: { getUSPData: { uspString: ${JSON.stringify(US_PRIVACY)} } } },
+      },
+      ortb2: {
+        device: ${JSON.stringify(READER)},
+        source: { ext: { schain: ${JSON.stringify(SUPPLY_CHAIN)} } },
+        user: { ext: { eids: ${JSON.stringify(EIDS)} } },
+      },
+    });
+    pbjs.addAdUnits([${JSON.stringify(adUnit)}]);
+    pbjs.requestBids({ timeout: ${AUCTION_TIMEOUT_MS}, bidsBackHandler: function () { window.auction.done = true; } });
+  });
+</script></head><body></body></html>`;
+  const auction = page.waitForRequest(
+    (sent) => sent.url() === `${adloomOrigin}${OPENRTB_AUCTION_PATH}` && sent.method() === 'POST',
+  );
+  await page.goto(`${publisherOrigin}/`);
+  const sent = JSON.parse((await auction).postData() ?? '{}') as Record<string, unknown>;
+  expect(sent).toMatchObject({
+    regs: { gdpr: 1, us_privacy: US_PRIVACY },
+    user: { consent: TC_STRING, eids: EIDS },
+    source: { schain: SUPPLY_CHAIN },
+  });
+  await expect
+    .poll(() => page.evaluate(() => (window as { auction?: { done: boolean } }).auction?.done), {
+      timeout: AUCTION_TIMEOUT_MS + 15_000,
+    })
+    .toBe(true);
 });

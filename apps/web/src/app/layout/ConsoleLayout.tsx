@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { COMPANY_NAME, COOKIES, PRODUCT_TITLE } from '@adloom/domain';
 import logo from '../../assets/logo.svg';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { LeaveGuardProvider } from '../../components/leave-guard';
 import { AntdProvider } from '../AntdProvider';
 import { Loading } from '../Loading';
 import { trailOf } from './navigation';
@@ -153,7 +154,9 @@ function Shell() {
 export function ConsoleLayout() {
   return (
     <AntdProvider>
-      <Shell />
+      <LeaveGuardProvider>
+        <Shell />
+      </LeaveGuardProvider>
     </AntdProvider>
   );
 }

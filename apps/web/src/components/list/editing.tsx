@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { listChanges, type EndpointDefinition, type TargetTypeValue } from '@adloom/domain';
 import { reportFormError } from '../../lib/formErrors';
 import { useNotedWrite } from '../../features/changes/useNotedWrite';
+import { useLeaveGuard } from '../leave-guard';
 import type { HistoryTarget } from '../../features/changes/ChangeHistoryDrawer';
 
 /**
@@ -69,15 +70,25 @@ export function FormDialog<V extends object>({
   // Pages build initialValues inline, so compare them by content: re-filling on every
   // render would wipe what the person is typing. (Form values are plain JSON.)
   const initialJson = JSON.stringify(initialValues ?? {});
+  const leave = useLeaveGuard(form, { active: open });
+  const { markSaved } = leave;
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(JSON.parse(initialJson) as Parameters<typeof form.setFieldsValue>[0]);
-  }, [open, initialJson, form]);
+    markSaved();
+  }, [open, initialJson, form, markSaved]);
+  // Esc, ×, Cancel and a click on the mask all come here: changes are discarded only when asked.
+  const cancel = async () => {
+    if (await leave.confirmDiscard()) onCancel();
+  };
   const finish = async (values: V) => {
     setSaving(true);
     try {
-      if (await onSubmit(values)) onCancel();
+      if (await onSubmit(values)) {
+        markSaved();
+        onCancel();
+      }
     } catch (error) {
       reportFormError(form, error);
     } finally {
@@ -92,9 +103,10 @@ export function FormDialog<V extends object>({
       cancelText={t('change.cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
-      onCancel={onCancel}
+      onCancel={() => void cancel()}
       forceRender
     >
+      {leave.holder}
       <Form<V>
         form={form}
         name={formName}

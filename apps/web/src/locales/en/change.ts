@@ -14,4 +14,11 @@ export const change = {
   field: 'Field',
   before: 'Before',
   after: 'After',
+  leaveTitle: 'Leave this page?',
+  leaveBody: 'Your changes are not saved. Leave and discard them, or stay and keep editing.',
+  leave: 'Leave',
+  stay: 'Stay',
+  discardTitle: 'Discard your changes?',
+  discardBody: 'Your changes are not saved. Discard them, or stay and keep editing.',
+  discard: 'Discard',
 };

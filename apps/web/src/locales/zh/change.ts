@@ -15,4 +15,11 @@ export const change: typeof en = {
   field: '字段',
   before: '修改前',
   after: '修改后',
+  leaveTitle: '离开此页面？',
+  leaveBody: '修改尚未保存。离开将丢弃修改，留下可继续编辑。',
+  leave: '离开',
+  stay: '留下',
+  discardTitle: '放弃修改？',
+  discardBody: '修改尚未保存。放弃修改，或留下继续编辑。',
+  discard: '放弃',
 };

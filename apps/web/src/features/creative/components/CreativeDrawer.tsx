@@ -52,6 +52,7 @@ import { call } from '../../../lib/api';
 import { reportFormError } from '../../../lib/formErrors';
 import { currentLanguage } from '../../../lib/i18n';
 import { issueText } from '../../../lib/zodRule';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { useNotedWrite } from '../../changes/useNotedWrite';
 import {
   EMPTY_FORM,
@@ -228,11 +229,18 @@ export function CreativeDrawer({
   const limits = show.rules;
 
   const initial = useMemo(() => (creative ? formOf(creative) : EMPTY_FORM), [creative]);
+  const leave = useLeaveGuard(form, { active: open });
+  const { markSaved } = leave;
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(initial);
-  }, [open, initial, form]);
+    markSaved();
+  }, [open, initial, form, markSaved]);
+  // The ×, Esc, Cancel and a click on the mask: changes are discarded only when asked.
+  const close = async () => {
+    if (await leave.confirmDiscard()) onClose();
+  };
 
   // Re-check the fields that depend on the style once a style's materials are known.
   const materialKey = [...materials.keys()].join(',');
@@ -281,13 +289,17 @@ export function CreativeDrawer({
               throw translatedError(error);
             }),
         });
-        if (result.status === 'done') await onSaved(result.data);
+        if (result.status === 'done') {
+          markSaved();
+          await onSaved(result.data);
+        }
       } else {
         try {
           const made = await call(createCreative, {
             body: body as EndpointBody<typeof createCreative>,
             silent: true,
           });
+          markSaved();
           await onSaved(made);
         } catch (error) {
           reportFormError(form, translatedError(error));
@@ -306,12 +318,12 @@ export function CreativeDrawer({
     <Drawer
       title={creative ? t('creative.editTitle', { name: creative.name }) : t('creative.addTitle')}
       open={open}
-      onClose={onClose}
+      onClose={() => void close()}
       size={1120}
       forceRender
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('change.cancel')}</Button>
+          <Button onClick={() => void close()}>{t('change.cancel')}</Button>
           <Button type="primary" loading={saving || noted.pending} onClick={() => void save()}>
             {creative ? t('list.save') : t('creative.create')}
           </Button>
@@ -319,6 +331,7 @@ export function CreativeDrawer({
       }
     >
       {noted.holder}
+      {leave.holder}
       {decided && (
         <Alert
           type="warning"

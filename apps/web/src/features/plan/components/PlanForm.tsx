@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Billing, createPlan, modifyPlan, type EndpointBody, type Plan } from '@adloom/domain';
 import { call } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { useNotedWrite } from '../../changes/useNotedWrite';
 import { changesOf } from '../../changes/notedWrite';
 import {
@@ -74,6 +75,7 @@ export function PlanForm({
   const [saving, setSaving] = useState<'save' | 'next' | null>(null);
   const billing = Form.useWatch('billing', form);
   const [initial] = useState(() => (plan ? planFormOf(plan) : newPlanForm()));
+  const leave = useLeaveGuard(form);
 
   const refused = (error: unknown) =>
     reportPlanError(error, (issues) => placeIssues(form, issues, FIELDS));
@@ -90,6 +92,7 @@ export function PlanForm({
     try {
       if (!plan) {
         const created = await call(createPlan, { body, silent: true });
+        leave.markSaved();
         await refresh();
         void messages.success(t('plan.form.created', { name: created.name }));
         onCreated(created);
@@ -97,6 +100,8 @@ export function PlanForm({
       }
       const before = planBodyOfPlan(plan);
       if (next && changesOf({ before, after: body }).length === 0) {
+        // Nothing differs from the stored plan (a change undone): nothing to lose either.
+        leave.markSaved();
         onNext();
         return;
       }
@@ -114,6 +119,7 @@ export function PlanForm({
           ),
       });
       if (result.status === 'done') {
+        leave.markSaved();
         await refresh();
         void messages.success(t('plan.form.saved'));
         if (next) onNext();
@@ -136,6 +142,7 @@ export function PlanForm({
     <>
       {messageHolder}
       {noted.holder}
+      {leave.holder}
       <Form<PlanFormValues>
         form={form}
         name="plan"

@@ -27,6 +27,7 @@ import { useSession } from '../../../app/session';
 import { call } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { useStyles } from '../../../lib/settings';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { useNotedWrite } from '../../changes/useNotedWrite';
 import {
   isComplete,
@@ -67,6 +68,7 @@ export function StrategyForm({
   const refresh = useInvalidatePlans();
   const styleList = useStyles();
   const [initial] = useState(() => (strategy ? strategyFormOf(strategy) : newStrategyForm()));
+  const leave = useLeaveGuard(form);
   const [tried, setTried] = useState(false);
   const [serverRuleIssues, setServerRuleIssues] = useState<Record<number, string>>({});
   const [saving, setSaving] = useState(false);
@@ -137,6 +139,7 @@ export function StrategyForm({
         });
         if (result.status !== 'done') return;
       }
+      leave.markSaved();
       await refresh();
       void messages.success(t('plan.strategy.saved'));
       onBack();
@@ -156,6 +159,7 @@ export function StrategyForm({
     <>
       {messageHolder}
       {noted.holder}
+      {leave.holder}
       <Space className={styles.head}>
         <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack}>
           {t('plan.strategy.backToList')}

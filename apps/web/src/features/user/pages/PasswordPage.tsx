@@ -3,6 +3,7 @@ import { Button, Card, Form, Input, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH, ZPasswordForm, type PasswordForm } from '@adloom/domain';
 import { useSession } from '../../../app/session';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { reportFormError } from '../../../lib/formErrors';
 import { zodRule } from '../../../lib/zodRule';
 import { useChangePassword } from '../api';
@@ -12,6 +13,8 @@ export function PasswordPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [form] = Form.useForm<PasswordForm>();
+  // Emptied after a change, so only typed, unsent passwords hold the page.
+  useLeaveGuard(form);
   const change = useChangePassword();
   const [messages, holder] = message.useMessage();
 

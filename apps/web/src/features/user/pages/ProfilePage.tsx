@@ -10,6 +10,7 @@ import {
 } from '@adloom/domain';
 import { useSession } from '../../../app/session';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { reportFormError } from '../../../lib/formErrors';
 import { zodRule } from '../../../lib/zodRule';
 import { useUpdateProfile } from '../api';
@@ -26,6 +27,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { user, acceptUser } = useSession();
   const [form] = Form.useForm<ProfileForm>();
+  const leave = useLeaveGuard(form);
   const avatar = Form.useWatch('avatar', form);
   const update = useUpdateProfile();
   const [messages, holder] = message.useMessage();
@@ -40,6 +42,7 @@ export function ProfilePage() {
           avatar: updated.avatar,
           introduction: updated.introduction,
         });
+        leave.markSaved();
         void messages.success(t('user.profileSaved'));
       },
       onError: (error) => reportFormError(form, error),

@@ -1,0 +1,2 @@
+export { LeaveGuardProvider, useRegisterDirtyCheck } from './LeaveGuardProvider';
+export { useLeaveGuard, stableJson, type LeaveGuard } from './useLeaveGuard';

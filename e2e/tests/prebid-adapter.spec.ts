@@ -59,12 +59,13 @@ const prebidInternals: Plugin = {
   },
 };
 
-/** The page's bundle: Prebid's core, its native renderer, consent modules and Adloom's adapter. */
+/** The page's bundle: Prebid's core, native renderer, consent and floors modules, and Adloom's adapter. */
 const PREBID_ENTRY = `
 import pbjs from 'prebid.js';
 import 'prebid.js/modules/nativeRendering';
 import 'prebid.js/modules/consentManagementTcf';
 import 'prebid.js/modules/consentManagementUsp';
+import 'prebid.js/modules/priceFloors';
 import ${JSON.stringify(ADAPTER)};
 pbjs.processQueue();
 `;
@@ -537,7 +538,7 @@ const SUPPLY_CHAIN = {
 };
 const EIDS = [{ source: 'id5-sync.com', uids: [{ id: 'ID5-abc', atype: 1 }] }];
 
-test('consent, the supply chain and user ids reach Adloom in the OpenRTB 2.6 fields', async ({
+test('floors, consent, the supply chain and user ids reach Adloom in the OpenRTB 2.6 fields', async ({
   page,
   request,
   baseURL,
@@ -563,6 +564,7 @@ test('consent, the supply chain and user ids reach Adloom in the OpenRTB 2.6 fie
         gdpr: { cmpApi: 'static', consentData: { getTCData: { tcString: ${JSON.stringify(TC_STRING)}, gdprApplies: true } } },
         usp: { cmpApi: 'static', consentData: { getUSPData: { uspString: ${JSON.stringify(US_PRIVACY)} } } },
       },
+      floors: { data: { currency: 'USD', schema: { fields: ['mediaType'] }, values: { banner: 0.75 } } },
       ortb2: {
         device: ${JSON.stringify(READER)},
         source: { ext: { schain: ${JSON.stringify(SUPPLY_CHAIN)} } },
@@ -579,6 +581,8 @@ test('consent, the supply chain and user ids reach Adloom in the OpenRTB 2.6 fie
   await page.goto(`${publisherOrigin}/`);
   const sent = JSON.parse((await auction).postData() ?? '{}') as Record<string, unknown>;
   expect(sent).toMatchObject({
+    // The Price Floors module's floor, in dollars.
+    imp: [{ bidfloor: 0.75, bidfloorcur: 'USD' }],
     regs: { gdpr: 1, us_privacy: US_PRIVACY },
     user: { consent: TC_STRING, eids: EIDS },
     source: { schain: SUPPLY_CHAIN },

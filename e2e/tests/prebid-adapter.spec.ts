@@ -593,3 +593,69 @@ test('floors, consent, the supply chain and user ids reach Adloom in the OpenRTB
     })
     .toBe(true);
 });
+
+test('a bid’s win notice fires once when Prebid renders it, with the price, never as the ad', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const adloomOrigin = new URL(baseURL ?? '').origin;
+  const token = await signInToken(request);
+  const slots = await api<Slot[]>(request, ENDPOINTS.listAllSlots, token);
+  const homeBanner = must(slots.find((slot) => slot.name === 'Home banner'));
+  // A demand partner's win carries a nurl; our own bids on this endpoint carry none, so the
+  // answer gets one here on its way to the page.
+  await page.route(`${adloomOrigin}${OPENRTB_AUCTION_PATH}`, async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { seatbid?: { bid: Record<string, unknown>[] }[] };
+    for (const seat of answer.seatbid ?? []) {
+      for (const bid of seat.bid) bid.nurl = `${publisherOrigin}/win?price=\${AUCTION_PRICE}`;
+    }
+    await route.fulfill({ response, json: answer });
+  });
+  const adUnit = {
+    code: 'top-banner',
+    mediaTypes: { banner: { sizes: [[320, 50]] } },
+    bids: [{ bidder: ADLOOM_BIDDER, params: { endpoint: adloomOrigin, slot: homeBanner.id } }],
+  };
+  publisherHtml = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A publisher's page</title>
+<script src="/prebid.js"></script>
+<script>
+  window.auction = { done: false };
+  pbjs.que.push(function () {
+    pbjs.setConfig({ bidderTimeout: ${AUCTION_TIMEOUT_MS}, ortb2: { device: ${JSON.stringify(READER)} } });
+    pbjs.addAdUnits([${JSON.stringify(adUnit)}]);
+    pbjs.requestBids({
+      timeout: ${AUCTION_TIMEOUT_MS},
+      bidsBackHandler: function () {
+        var winner = pbjs.getHighestCpmBids('top-banner')[0];
+        window.auction.cpm = winner ? winner.cpm : null;
+        window.auction.ad = winner ? winner.ad : null;
+        if (winner) pbjs.renderAd(document.getElementById('top-banner').contentWindow.document, winner.adId);
+        window.auction.done = true;
+      },
+    });
+  });
+</script></head><body>
+<iframe id="top-banner" title="banner advertisement" width="320" height="50" frameborder="0" scrolling="no"></iframe>
+</body></html>`;
+  const wins: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().startsWith(`${publisherOrigin}/win`)) wins.push(sent.url());
+  });
+  await page.goto(`${publisherOrigin}/`);
+  await expect
+    .poll(() => page.evaluate(() => (window as { auction?: { done: boolean } }).auction?.done), {
+      timeout: AUCTION_TIMEOUT_MS + 15_000,
+    })
+    .toBe(true);
+  const won = await page.evaluate(
+    () => (window as { auction?: { cpm: number | null; ad: string | null } }).auction,
+  );
+  expect(won?.cpm).toBeGreaterThan(0);
+  // The markup is the ad alone: the win notice is not drawn into it as a pixel.
+  expect(won?.ad).not.toContain('/win?');
+  await expect.poll(() => wins.length).toBe(1);
+  expect(Number(new URL(must(wins[0])).searchParams.get('price'))).toBe(won?.cpm);
+});

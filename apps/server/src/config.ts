@@ -109,6 +109,11 @@ const ZEnv = z.object({
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { message: 'expected a domain like adloom.example.com' })
       .optional(),
   ),
+  /**
+   * Our own IAB TCF vendor id: under the GDPR, our frequency caps use a user's ids only with
+   * this vendor's consent (docs/decisions/partner-privacy.md). Unset: never under the GDPR.
+   */
+  GVL_VENDOR_ID: optional(z.coerce.number().int().min(1).max(65_535).optional()),
   /** How often counted delivery events are written to the stats rollup and the ledger. */
   DELIVERY_FLUSH_MS: optional(z.coerce.number().int().min(50).max(60_000).default(1000)),
   /**
@@ -155,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dspAllowPrivateNetworks: e.DSP_ALLOW_PRIVATE_NETWORKS,
     trackingSecret: e.TRACKING_SECRET,
     publicUrl: e.PUBLIC_URL,
+    gvlVendorId: e.GVL_VENDOR_ID,
     sellerDomain: (
       e.SELLER_DOMAIN ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '')
     ).toLowerCase(),

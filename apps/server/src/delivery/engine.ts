@@ -58,6 +58,7 @@ import { PartnerBatch, type LegResult } from './upstream/batch.js';
 import { fillAuctionMacros } from './upstream/call.js';
 import { LOSS_REASON, type AuctionMacroValues } from './upstream/macros.js';
 import { NoticeQueue } from './upstream/notices.js';
+import { closePartnerConnections } from './upstream/transport.js';
 import {
   allocatePartner,
   chooseSspStrategy,
@@ -947,6 +948,8 @@ export class DeliveryEngine {
     }
     await this.monitors.drain();
     await this.notices.drain();
+    // Kept-alive partner connections (made again on the next call of another engine).
+    await closePartnerConnections();
     await this.store.close();
   }
 }

@@ -38,6 +38,7 @@ import { refuse, registerPrebidFacing } from './openrtb-transport.js';
 import { PIXEL } from './pixel.js';
 import { slotIdOf, slotReferenceOf } from './slot-reference.js';
 import { cookieSync, cookieUidOf, setUid } from './user-sync.js';
+import { capsIdentityUnder, privacySignalsOf, privacyVerdict } from '../upstream/privacy.js';
 /**
  * Machine-to-machine JSON, images and redirects, outside the API docs. No browser security
  * headers: the ad routes' context has no helmet (app.ts), whose hooks cost every request.
@@ -87,14 +88,20 @@ async function auction(
   const origin = originOf(request);
   const context = { ...contextOf(request), cookieUid: cookieUidOf(request) };
   const slotCodes = await engine.slotCodes();
+  const ownPrivacy = privacyVerdict(
+    privacySignalsOf(bidRequest),
+    request.server.config.gvlVendorId,
+  );
   const impressions = bidRequest.imp.flatMap((imp) => {
     // What the impression takes decides which creatives may bid (openrtb/imp.ts).
     const spec = new ImpSpec(imp);
     if (!spec.answerable || !floorPriced(imp)) return [];
     // The own DSP needs no slot of ours: an exchange's tagids are its own (decision/exchange.ts).
     const slotId = channel === 'dsp' ? 0 : slotIdOf(slotReferenceOf(imp), slotCodes);
-    const serveRequest = fromBidRequest(bidRequest, imp, channel, { ...context, slotId });
-    if (!serveRequest) return [];
+    const facts = fromBidRequest(bidRequest, imp, channel, { ...context, slotId });
+    if (!facts) return [];
+    // Our own caps obey the request's privacy signals as partners do (upstream/privacy.ts).
+    const serveRequest = capsIdentityUnder(facts, ownPrivacy);
     serveRequest.fit = spec;
     return [{ imp, spec, serveRequest }];
   });

@@ -5,30 +5,9 @@
  * a partner speaking 2.5.
  */
 import { ZBidRequest, type BidRequest, type Imp } from '@adloom/domain';
-import { Segment, SegmentEncoder, TCModel } from '@iabtechlabtcf/core';
 import { describe, expect, it } from 'vitest';
 import { buildAuctionRequest, partnerCallHeaders, type PartnerImpLeg } from './bid-request.js';
-import { buildDspConfig, buildServeRequest, buildSlot } from './test-kit.js';
-
-/** A TCF v2 core string with these purposes and vendors consented (and legitimate interests). */
-export function tcfString(parts: {
-  purposes?: number[];
-  vendors?: number[];
-  purposeLi?: number[];
-  vendorLi?: number[];
-}): string {
-  const model = new TCModel();
-  model.cmpId = 10;
-  model.cmpVersion = 1;
-  model.vendorListVersion = 100;
-  model.policyVersion = 4;
-  model.consentLanguage = 'EN';
-  model.purposeConsents.set(parts.purposes ?? []);
-  model.vendorConsents.set(parts.vendors ?? []);
-  model.purposeLegitimateInterests.set(parts.purposeLi ?? []);
-  model.vendorLegitimateInterests.set(parts.vendorLi ?? []);
-  return SegmentEncoder.encode(model, Segment.CORE);
-}
+import { buildDspConfig, buildServeRequest, buildSlot, tcfString } from './test-kit.js';
 
 const VIDEO_IMP: Imp = {
   id: 'caller-video',

@@ -1,6 +1,7 @@
 /**
- * One call to an upstream partner over OpenRTB 2.6, within the time serving can spare: the
- * guarded POST of modules/dsp (URL guard, no redirects, body cap, hard deadline) and the
+ * One call to an upstream partner over OpenRTB 2.6, within the time serving can spare: a
+ * guarded POST over a kept-alive connection (transport.ts: URL guard, no redirects, body
+ * cap, hard deadline, gzip) and the
  * same reading of the answer as the DSP test action, then the best bid as a PartnerBid.
  * Every failure is an outcome, never an exception: serving goes on with our own DSP.
  */
@@ -17,12 +18,13 @@ import {
   type RejectReasonValue,
 } from '@adloom/domain';
 import { readAnswer } from '../../modules/dsp/openrtb.js';
-import { MAX_RESPONSE_BYTES, postJson, type PostResult } from '../../modules/dsp/outbound.js';
+import { MAX_RESPONSE_BYTES, type PostResult } from '../../modules/dsp/outbound.js';
 import type { Resolver } from '../../modules/dsp/url-guard.js';
 import type { PartnerOutcome } from '../ports.js';
 import type { DspConfig, PartnerBid, PartnerFate } from '../types.js';
 import { partnerCallHeaders } from './bid-request.js';
 import { unitsText } from './macros.js';
+import { postToPartner } from './transport.js';
 
 // Serving fills a won bid's nurl and adm with the clearing price; it imports all from here.
 export { fillAuctionMacros } from './macros.js';
@@ -194,10 +196,11 @@ export async function callPartner(input: PartnerCallInput): Promise<PartnerCallR
     return result(input, 'timeout', 'Not called: no time left in the request', 0);
   }
   try {
-    const answer = await postJson(input.dsp.requestUrl, input.body, {
+    const answer = await postToPartner(input.dsp.requestUrl, input.body, {
       timeoutMs,
       allowPrivate: input.allowPrivate,
       headers: partnerCallHeaders(input.dsp),
+      gzip: input.dsp.config.gzip === true,
       ...(input.resolve ? { resolve: input.resolve } : {}),
     });
     return readPartnerAnswer(input, answer, timeoutMs);

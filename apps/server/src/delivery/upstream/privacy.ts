@@ -163,3 +163,31 @@ export function withPrivacy<T extends Record<string, unknown>>(
   }
   return result as T;
 }
+
+/** The user and device ids of one of our own serve requests. */
+interface CapsIdentity {
+  uid: string;
+  oaid: string;
+  idfa: string;
+  imei: string;
+}
+
+/**
+ * Our own DSP's frequency caps follow the same rules: without the right to personal data
+ * the request counts no user (caps see nothing, the impression records nothing); without
+ * the right to the device id, a caps id that is the device id goes too.
+ */
+export function capsIdentityUnder<T extends CapsIdentity>(request: T, verdict: PrivacyVerdict): T {
+  if (!verdict.personalData) return { ...request, uid: '', oaid: '', idfa: '', imei: '' };
+  if (!verdict.deviceId) {
+    const deviceIds = new Set([request.oaid, request.idfa, request.imei].filter(Boolean));
+    return {
+      ...request,
+      uid: deviceIds.has(request.uid) ? '' : request.uid,
+      oaid: '',
+      idfa: '',
+      imei: '',
+    };
+  }
+  return request;
+}

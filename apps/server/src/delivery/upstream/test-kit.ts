@@ -3,6 +3,7 @@
  * values, each overridable, so a test states only what it is about.
  */
 import { AdForm, DspType, Network, Platform, SimpleStatus, WideStatus } from '@adloom/domain';
+import { Segment, SegmentEncoder, TCModel } from '@iabtechlabtcf/core';
 import { compileRules } from '../rules.js';
 import type { DspConfig, ServeRequest, SlotConfig, Snapshot, SspStrategyConfig } from '../types.js';
 
@@ -114,4 +115,24 @@ export function buildSnapshot(parts: {
     sspStrategiesBySlot: bySlot,
     strategiesByStyle: new Map(),
   };
+}
+
+/** A TCF v2 core string with these purposes and vendors consented (and legitimate interests). */
+export function tcfString(parts: {
+  purposes?: number[];
+  vendors?: number[];
+  purposeLi?: number[];
+  vendorLi?: number[];
+}): string {
+  const model = new TCModel();
+  model.cmpId = 10;
+  model.cmpVersion = 1;
+  model.vendorListVersion = 100;
+  model.policyVersion = 4;
+  model.consentLanguage = 'EN';
+  model.purposeConsents.set(parts.purposes ?? []);
+  model.vendorConsents.set(parts.vendors ?? []);
+  model.purposeLegitimateInterests.set(parts.purposeLi ?? []);
+  model.vendorLegitimateInterests.set(parts.vendorLi ?? []);
+  return SegmentEncoder.encode(model, Segment.CORE);
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AD_MESSAGES,
+  ERROR_MESSAGES,
   INPUT_MESSAGES,
   PASSWORD_MESSAGES,
   PASSWORD_MIN_LENGTH,
@@ -127,5 +128,12 @@ describe('knownMessageText', () => {
     expect(knownMessageText(INPUT_MESSAGES.unsafeText.en)).toBe(INPUT_MESSAGES.unsafeText.zh);
     await changeLanguage('en');
     expect(knownMessageText(INPUT_MESSAGES.unsafeText.en)).toBe(INPUT_MESSAGES.unsafeText.en);
+  });
+  it("shows a catalogue message put on a field (a media's name: Exists, don't duplicate.)", async () => {
+    const exists = "Exists, don't duplicate.";
+    expect(knownMessageText(exists)).toBe(exists);
+    await changeLanguage('zh');
+    expect(knownMessageText(exists)).toBe(ERROR_MESSAGES.existent.zh);
+    await changeLanguage('en');
   });
 });

@@ -6,7 +6,12 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { adMessageText, inputMessageText, passwordMessageText } from '@adloom/domain';
+import {
+  ERROR_MESSAGES,
+  adMessageText,
+  inputMessageText,
+  passwordMessageText,
+} from '@adloom/domain';
 import { currentLanguage, i18n } from './i18n';
 
 /**
@@ -37,6 +42,9 @@ export function knownMessageText(message: string, t: TFunction = i18n.t): string
     inputMessageText(message, lang) ??
     passwordMessageText(message, lang);
   if (spec) return spec;
+  // A catalogue message put on a field ("Exists, don't duplicate." on a media's name).
+  const catalogued = Object.values(ERROR_MESSAGES).find((label) => label.en === message);
+  if (catalogued) return catalogued[lang];
   const key = CUSTOM_MESSAGE_KEYS[message];
   return key ? t(key) : undefined;
 }

@@ -121,6 +121,31 @@ export async function insertMedia(db: Database, values: MediaInsert): Promise<nu
 }
 
 /**
+ * Whether the owner already has a media of this name (case and surrounding spaces aside),
+ * deleted media not counted; `exceptId` leaves out the media being renamed.
+ */
+export async function mediaNameTaken(
+  db: Database,
+  ownerId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(
+      and(
+        eq(media.ownerId, ownerId),
+        ne(media.status, WideStatus.deleted),
+        sql`lower(btrim(${media.name})) = lower(btrim(${name}))`,
+        exceptId === undefined ? undefined : ne(media.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
  * Writes the given columns of a media that is not deleted; false when there is none (a
  * deleted media stays as it is).
  */

@@ -7,6 +7,7 @@
  */
 import {
   AppError,
+  ERROR_MESSAGES,
   SUPPLY_MESSAGES,
   WideStatus,
   type Media,
@@ -89,6 +90,18 @@ async function checkOwner(db: Database, auth: AuthContext, ownerId: number): Pro
   }
 }
 
+/** Media names are unique per owner (issue 20 item 6): the spec's "Exists, don't duplicate.". */
+async function refuseDuplicateName(
+  db: Database,
+  ownerId: number,
+  name: string,
+  exceptId?: number,
+): Promise<void> {
+  if (await repo.mediaNameTaken(db, ownerId, name, exceptId)) {
+    throw AppError.field('name', ERROR_MESSAGES.existent.en);
+  }
+}
+
 function refuseDeleted(row: MediaRow): void {
   if (row.status === WideStatus.deleted) {
     throw AppError.field('status', SUPPLY_MESSAGES.mediaFinal.en);
@@ -104,6 +117,7 @@ export async function createMedia(writer: Writer, body: MediaFields): Promise<Me
   const { db, auth } = writer;
   const ownerId = body.owner_id ?? auth.actingUser.id;
   if (ownerId !== auth.actingUser.id) await checkOwner(db, auth, ownerId);
+  await refuseDuplicateName(db, ownerId, body.name);
   const row = await createNoted(mediaEntity, writer, async (tx) => {
     const id = await repo.insertMedia(tx, {
       ownerId,
@@ -127,6 +141,14 @@ export async function modifyMedia(writer: Writer, body: ModifyBody<MediaEditable
   refuseDeleted(current);
   if (patch.owner_id !== undefined && patch.owner_id !== current.ownerId) {
     await checkOwner(db, auth, patch.owner_id);
+  }
+  if (patch.name !== undefined || patch.owner_id !== undefined) {
+    await refuseDuplicateName(
+      db,
+      patch.owner_id ?? current.ownerId,
+      patch.name ?? current.name,
+      current.id,
+    );
   }
   const row = await modifyNoted(
     mediaEntity,

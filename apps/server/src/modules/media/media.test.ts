@@ -1,5 +1,5 @@
 /** Media routes: list, selects, owners, create, modify and switch with their notes. */
-import { ENDPOINTS, SUPPLY_MESSAGES, type Media } from '@adloom/domain';
+import { ENDPOINTS, ERROR_MESSAGES, SUPPLY_MESSAGES, type Media } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Signed } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -178,6 +178,60 @@ describe('create media', () => {
     );
     expectCode(await send(t.app, ENDPOINTS.createMedia, me, { body: {} }), -131, 400);
     expect(await footprint(t.db, me)).toEqual(before);
+  });
+});
+
+describe('media names are unique per owner (issue 20 item 6)', () => {
+  const exists = [{ path: 'name', message: ERROR_MESSAGES.existent.en }];
+
+  it('refuses a second media of the same name, case and spaces aside, and writes nothing', async () => {
+    const me = await buildSupplyUser(t.db);
+    await buildMedia(t.db, me.user.id, { name: 'Daily News' });
+    const before = await footprint(t.db, me);
+    const again = await send(t.app, ENDPOINTS.createMedia, me, {
+      body: mediaBody({ name: ' daily news ' }),
+    });
+    expect(issuesOf(again)).toEqual(exists);
+    expect(ERROR_MESSAGES.existent.en).toBe("Exists, don't duplicate.");
+    expect(await footprint(t.db, me)).toEqual(before);
+  });
+
+  it('lets another owner use the name, and a deleted media’s name be used again', async () => {
+    const me = await buildSupplyUser(t.db);
+    const other = await buildSupplyUser(t.db);
+    await buildMedia(t.db, me.user.id, { name: 'Shared name' });
+    await buildMedia(t.db, me.user.id, { name: 'Retired', status: 5 });
+    const elsewhere = await send(t.app, ENDPOINTS.createMedia, other, {
+      body: mediaBody({ name: 'Shared name' }),
+    });
+    expectCode(elsewhere, 200, 200);
+    const reused = await send(t.app, ENDPOINTS.createMedia, me, {
+      body: mediaBody({ name: 'Retired' }),
+    });
+    expectCode(reused, 200, 200);
+  });
+
+  it('refuses a rename onto a sibling’s name, or a move to an owner holding it; keeps its own', async () => {
+    const me = await buildSupplyUser(t.db);
+    const child = await buildSupplyUser(t.db, { parentId: me.user.id });
+    const first = await buildMedia(t.db, me.user.id, { name: 'First' });
+    const second = await buildMedia(t.db, me.user.id, { name: 'Second' });
+    await buildMedia(t.db, child.user.id, { name: 'Second' });
+    const rename = await send(t.app, ENDPOINTS.modifyMedia, me, {
+      body: { id: second.id, name: 'FIRST', note: noteOf('rename it', 'media') },
+    });
+    expect(issuesOf(rename)).toEqual(exists);
+    const move = await send(t.app, ENDPOINTS.modifyMedia, me, {
+      body: { id: second.id, owner_id: child.user.id, note: noteOf('move it', 'media') },
+    });
+    expect(issuesOf(move)).toEqual(exists);
+    expect(await mediaRow(t.db, second.id)).toMatchObject({ name: 'Second', ownerId: me.user.id });
+    expect(await changesOf(t.db, 'media', second.id)).toEqual([]);
+    // Its own name in another case is no duplicate.
+    const recased = await send<Media>(t.app, ENDPOINTS.modifyMedia, me, {
+      body: { id: first.id, name: 'first', note: noteOf('lower case', 'media') },
+    });
+    expectCode(recased, 200, 200);
   });
 });
 

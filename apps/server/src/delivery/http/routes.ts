@@ -6,7 +6,8 @@
  *                           request (ZIncomingBidRequest);
  * - POST /dsp/openrtb2      our own DSP as a bidder for external exchanges (no upstream);
  * - POST /cookie_sync, GET /setuid  user syncs in Prebid Server's formats (user-sync.ts);
- * - GET  /track/{imp,clk,win,bill}?t=…  counted once each, clicks redirect (302).
+ * - GET  /track/{imp,clk,win,bill}?t=…  counted once each, clicks redirect (302);
+ * - GET  /sellers.json      our media owners in IAB's sellers.json (http/sellers.ts).
  * The OpenRTB and sync endpoints share a transport of their own (openrtb-transport.ts: CORS,
  * content types, gzip, x-openrtb-version, OpenRTB error bodies). Bad SDK input answers the
  * console's validation envelope naming the field.
@@ -35,6 +36,7 @@ import type { Channel } from '../types.js';
 import { countryFromHeaders, fromBidRequest, fromServeFacts } from './requests.js';
 import { parseServeQuery } from './serve-query.js';
 import { refuse, registerPrebidFacing } from './openrtb-transport.js';
+import { SELLERS_JSON_PATH, sellersJson } from './sellers.js';
 import { PIXEL } from './pixel.js';
 import { slotIdOf, slotReferenceOf } from './slot-reference.js';
 import { cookieSync, cookieUidOf, setUid } from './user-sync.js';
@@ -131,6 +133,13 @@ async function auction(
 }
 
 export function registerDeliveryRoutes(app: FastifyInstance, engine: () => DeliveryEngine): void {
+  // The sellers our supply-chain node names (http/sellers.ts), for buyers to verify.
+  app.get(SELLERS_JSON_PATH, ROUTE_OPTIONS, async (request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .header('access-control-allow-origin', '*')
+      .send(await sellersJson(request.server.db)),
+  );
   app.get(SERVE_AD_PATH, ROUTE_OPTIONS, async (request, reply) => {
     const parsed = parseServeQuery(request.query);
     if (!parsed.success) throw new AppError('validation', undefined, parsed.issues);

@@ -16,6 +16,7 @@ export const dsp = {
     cpm: 'CPM',
     percent: 'Share',
     config: 'Configuration (JSON)',
+    vendorId: 'TCF vendor ID',
   },
   help: {
     type: 'OpenRTB partners bid per request; fixed-CPM partners are paid their CPM',
@@ -25,7 +26,8 @@ export const dsp = {
     testUrl: 'Where the Test action sends its test bid request; empty uses the request URL',
     cpm: 'dspCpm: the price per thousand impressions, in currency units',
     percent: 'dspPercent: the part of the partner’s price passed on, in permille (1000 = all)',
-    config: 'Free-form partner settings as a JSON object, e.g. {"seat": "s1"}',
+    config:
+      'Partner settings as a JSON object, e.g. {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true}; without gvlVendorId the partner gets no personal data on GDPR traffic',
   },
   ms: '{{value}} ms',
   permille: '{{value}}‰',

@@ -16,6 +16,7 @@ export const dsp = {
     cpm: 'CPM',
     percent: '分成',
     config: '配置（JSON）',
+    vendorId: 'TCF 供应商 ID',
   },
   help: {
     type: 'OpenRTB 需求方按请求出价；固定 CPM 需求方按其 CPM 结算',
@@ -25,7 +26,8 @@ export const dsp = {
     testUrl: '测试操作发送测试竞价请求的地址；留空则使用请求地址',
     cpm: 'dspCpm：每千次展示的价格，以货币单位计',
     percent: 'dspPercent：需求方价格中转给我们的部分，以千分比计（1000 = 全部）',
-    config: '需求方的自由配置，JSON 对象，例如 {"seat": "s1"}',
+    config:
+      '需求方配置，JSON 对象，例如 {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true}；未设 gvlVendorId 时，GDPR 流量不向其发送个人数据',
   },
   ms: '{{value}} 毫秒',
   permille: '{{value}}‰',

@@ -188,6 +188,20 @@ export function DspList() {
             align: 'right',
             render: (value: number) => t('dsp.permille', { value }),
           },
+          {
+            // The partner's IAB TCF vendor id (config.gvlVendorId): GDPR traffic needs it.
+            title: t('dsp.field.vendorId'),
+            key: 'vendor_id',
+            align: 'right',
+            render: (_: unknown, row: { config: Record<string, unknown> }) => {
+              const id = row.config.gvlVendorId;
+              return typeof id === 'number' || typeof id === 'string' ? (
+                String(id)
+              ) : (
+                <Typography.Text type="secondary">{t('dsp.none')}</Typography.Text>
+              );
+            },
+          },
           statusColumn(t, switcher, { writers: DSP_WRITERS }),
           updatedColumn(t),
           {

@@ -88,6 +88,16 @@ describe('DspPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Strategy configuration' })).toBeTruthy();
   });
 
+  it("shows a partner's TCF vendor id from its configuration, or none", async () => {
+    const vendor = { ...bidder, id: 4, name: 'Vendor Bidder', config: { gvlVendorId: 755 } };
+    renderSignedIn(<DspPage />, answer([bidder, vendor]), { ability: OPERATOR });
+    expect(await screen.findByRole('columnheader', { name: 'TCF vendor ID' })).toBeTruthy();
+    const row = (await screen.findByText('Vendor Bidder')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('755')).toBeTruthy();
+    const without = screen.getByText('Acme Bidder').closest('tr') as HTMLElement;
+    expect(within(without).getAllByText('none').length).toBeGreaterThan(0);
+  });
+
   it('says what to do first, and checks the dialog as the server would', async () => {
     const requests = renderSignedIn(<DspPage />, answer([]), { ability: OPERATOR });
     expect(

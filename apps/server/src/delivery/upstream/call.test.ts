@@ -103,7 +103,10 @@ describe('a partner that bids', () => {
         id: body.id,
         cur: 'USD',
         seatbid: [
-          { seat: 's1', bid: [{ id: 'low', impid: '1', price: 0.9, crid: 'c-low' }] },
+          {
+            seat: 's1',
+            bid: [{ id: 'low', impid: '1', price: 0.9, crid: 'c-low', adm: '<div></div>' }],
+          },
           {
             seat: 's2',
             bid: [
@@ -112,10 +115,11 @@ describe('a partner that bids', () => {
                 impid: '1',
                 price: 2.5,
                 crid: 'c-high',
+                adm: '<div></div>',
                 nurl: 'https://win.example/n?p=${AUCTION_PRICE}',
                 burl: 'https://win.example/b?p=${AUCTION_PRICE}',
               },
-              { id: 'mid', impid: '1', price: 1.7, crid: 'c-mid' },
+              { id: 'mid', impid: '1', price: 1.7, crid: 'c-mid', adm: '<div></div>' },
             ],
           },
         ],
@@ -327,3 +331,37 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe('a partner whose bids are refused', () => {
+  it('is an error naming the reason, and a valid bid among refused ones is taken', async () => {
+    const refused = { id: 'zero', impid: '1', price: 0, crid: 'c0', adm: '<div></div>' };
+    const { dsp: bidder, url } = await scripted((body) => ({
+      status: 200,
+      body: { id: body.id, cur: 'USD', seatbid: [{ bid: [refused] }] },
+    }));
+    try {
+      const answered = await call(buildDspConfig({ requestUrl: url }));
+      expect(answered.outcome).toBe('error');
+      expect(answered.bid).toBeNull();
+      expect(answered.fate.detail).toBe('Bid "zero" refused: it has no price above 0');
+    } finally {
+      await bidder.close();
+    }
+    const good = { id: 'ok', impid: '1', price: 0.8, crid: 'c1', adm: '<div></div>' };
+    const mixed = await scripted((body) => ({
+      status: 200,
+      body: {
+        id: body.id,
+        cur: 'USD',
+        seatbid: [{ bid: [{ ...refused, price: 9, crid: '' }, good] }],
+      },
+    }));
+    try {
+      const answered = await call(buildDspConfig({ requestUrl: mixed.url }));
+      expect(answered.outcome).toBe('bid');
+      expect(answered.bid).toMatchObject({ crid: 'c1', rawPrice: 800_000 });
+    } finally {
+      await mixed.dsp.close();
+    }
+  });
+});

@@ -25,6 +25,7 @@ import type { DspConfig, PartnerBid, PartnerFate } from '../types.js';
 import { partnerCallHeaders } from './bid-request.js';
 import { unitsText } from './macros.js';
 import { postToPartner } from './transport.js';
+import { bidProblem } from './validate.js';
 
 // Serving fills a won bid's nurl and adm with the clearing price; it imports all from here.
 export { fillAuctionMacros } from './macros.js';
@@ -170,11 +171,18 @@ function readPartnerAnswer(
     const detail = `Bid "${absurd.id}" has an absurd price ${absurd.price} ${SERVING_CURRENCY} CPM (more than ${MAX_PARTNER_PRICE})`;
     return result(input, 'error', detail, latencyMs);
   }
-  const { bid, seat } = highestBid(bids);
+  const problems = bids.map(({ bid }) => bidProblem(bid, input.body));
+  const valid = bids.filter((_, index) => problems[index] === null);
+  if (valid.length === 0) {
+    const [first] = bids;
+    const detail = `Bid "${first?.bid.id ?? ''}" refused: it ${problems[0] ?? 'is not valid'}`;
+    return result(input, 'error', detail, latencyMs);
+  }
+  const { bid, seat } = highestBid(valid);
   const partnerBid = partnerBidOf(input.dsp, bid, seat, response.bidid);
   const byImp = new Map<string, PartnerBid>();
-  for (const impId of new Set(bids.map((entry) => entry.bid.impid))) {
-    const best = highestBid(bids.filter((entry) => entry.bid.impid === impId));
+  for (const impId of new Set(valid.map((entry) => entry.bid.impid))) {
+    const best = highestBid(valid.filter((entry) => entry.bid.impid === impId));
     byImp.set(
       impId,
       best.bid === bid ? partnerBid : partnerBidOf(input.dsp, best.bid, best.seat, response.bidid),

@@ -30,10 +30,25 @@ describe('loadConfig', () => {
       dspAllowPrivateNetworks: false,
       trackingSecret: undefined,
       publicUrl: undefined,
+      gvlVendorId: undefined,
+      sellerDomain: '',
       deliveryFlushMs: 1000,
       journalDir: resolve(REPO_ROOT, 'journal'),
       journalFsyncMs: 0,
     });
+  });
+
+  it("takes our supply-chain domain from SELLER_DOMAIN, else PUBLIC_URL's host", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://Ads.Example.com' }).sellerDomain).toBe(
+      'ads.example.com',
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://ads.example.com', SELLER_DOMAIN: 'adloom.example' })
+        .sellerDomain,
+    ).toBe('adloom.example');
+    expect(() => loadConfig({ SELLER_DOMAIN: 'https://x.example' })).toThrow(/SELLER_DOMAIN/);
+    expect(loadConfig({ GVL_VENDOR_ID: '755' }).gvlVendorId).toBe(755);
+    expect(() => loadConfig({ GVL_VENDOR_ID: '0' })).toThrow(/GVL_VENDOR_ID/);
   });
 
   it('checks the delivery settings', () => {

@@ -140,7 +140,7 @@ describe('a partner request for a caller auction', () => {
     expect(body.regs).toEqual(CALLER.regs);
     expect(body.bcat).toEqual(['IAB25']);
     expect(body.badv).toEqual(['blocked.example', 'partner-block.example']);
-    expect(body).toMatchObject({ at: 1, tmax: 200, cur: ['USD'] });
+    expect(body).toMatchObject({ at: 2, tmax: 200, cur: ['USD'] });
   });
 
   it('sends an app as app', () => {

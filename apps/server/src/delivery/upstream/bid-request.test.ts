@@ -42,7 +42,7 @@ describe('buildPartnerRequest', () => {
       bidfloorcur: 'USD',
       banner: { w: 320, h: 50 },
     });
-    expect(body).toMatchObject({ at: 1, tmax: 180, cur: ['USD'] });
+    expect(body).toMatchObject({ at: 2, tmax: 180, cur: ['USD'] });
     expect(body.test).toBeUndefined();
   });
 

@@ -389,7 +389,8 @@ export function buildAuctionRequest(input: AuctionRequestInput): BidRequest {
     ...(user ? { user } : {}),
     ...(regs ? { regs } : {}),
     source: { tid, ...(schain ? { schain } : {}) },
-    at: 1,
+    // Second price: a partner that wins pays the clearing price, at most its bid (engine.ts).
+    at: 2,
     // The partner is waited for no longer than its own timeout: tell it so.
     tmax: Math.max(0, Math.floor(Math.min(input.tmaxMs, dsp.timeoutMs))),
     cur: [SERVING_CURRENCY],

@@ -44,6 +44,11 @@ describe('bidProblem', () => {
     ).toBeNull();
   });
 
+  it('takes any markup type on a size-unlimited slot of any form (a bare banner)', () => {
+    const anyForm: BidRequest = { id: 'r', imp: [{ id: '1', banner: {} }] };
+    expect(bidProblem({ ...GOOD, mtype: 2, adm: '<VAST/>', w: 640, h: 360 }, anyForm)).toBeNull();
+  });
+
   it.each([
     [{ price: 0 }, 'has no price above 0'],
     [{ impid: '9' }, 'names impid "9", which the request does not have'],

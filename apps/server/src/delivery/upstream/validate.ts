@@ -39,7 +39,14 @@ export function bidProblem(bid: Bid, request: BidRequest): string | null {
   if (!bid.crid?.trim()) return 'has no creative id (crid)';
   if (!bid.adm?.trim()) return 'has no markup (adm); markup on the win notice is not taken';
   const object = bid.mtype === undefined ? undefined : MTYPE_OBJECT[bid.mtype];
-  if (bid.mtype !== undefined && (!object || imp[object] === undefined)) {
+  // Our SDK's size-unlimited slot of any ad form goes out as a bare `banner: {}`: any type fits.
+  const anyForm =
+    imp.banner !== undefined &&
+    bannerSizes(imp).length === 0 &&
+    !imp.video &&
+    !imp.native &&
+    !imp.audio;
+  if (bid.mtype !== undefined && !anyForm && (!object || imp[object] === undefined)) {
     return `is markup type ${bid.mtype}, which the impression does not ask for`;
   }
   const sizes = bannerSizes(imp);

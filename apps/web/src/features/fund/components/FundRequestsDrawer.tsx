@@ -9,18 +9,16 @@ import { Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Tag, mes
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  DEFAULT_PAGE_SIZE,
   FundRequestStatus,
   LedgerKind,
-  PAGE_SIZES,
   formatDateTime,
   formatMoney,
   listFundRequests,
   type FundRequest,
-  type PageSize,
 } from '@adloom/domain';
 import { useSession } from '../../../app/session';
 import { ListTable } from '../../../components/list/ListTable';
+import { usePaging } from '../../../components/list/usePaging';
 import { errorText, type ApiError } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
@@ -107,8 +105,7 @@ export function FundRequestsView() {
   const lang = currentLanguage();
   const { user } = useSession();
   const [status, setStatus] = useState<string | undefined>('pending');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const { page, size, setPage, pagination } = usePaging();
   const [rejecting, setRejecting] = useState<FundRequest | null>(null);
   const [messages, holder] = message.useMessage();
   const refresh = useInvalidateFunds();
@@ -162,20 +159,7 @@ export function FundRequestsView() {
         error={requests.error}
         onRetry={() => void requests.refetch()}
         dataSource={requests.data?.list}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: requests.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          onChange: (next, nextSize) => {
-            const resolved = (PAGE_SIZES as readonly number[]).includes(nextSize)
-              ? (nextSize as PageSize)
-              : size;
-            setPage(resolved === size ? next : 1);
-            setSize(resolved);
-          },
-        }}
+        pagination={pagination(requests.data?.total)}
         columns={[
           {
             title: t('fund.requestedAt'),

@@ -8,18 +8,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import {
-  DEFAULT_PAGE_SIZE,
   LedgerKind,
-  PAGE_SIZES,
   formatDateTime,
   formatMoney,
   getAccount,
   listLedger,
   type FundRequest,
   type LedgerEntry,
-  type PageSize,
 } from '@adloom/domain';
 import { ListTable } from '../../../components/list/ListTable';
+import { usePaging } from '../../../components/list/usePaging';
 import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
 import type { LedgerQuery } from '../api';
@@ -68,8 +66,7 @@ function PendingCredits({ requests }: { requests: FundRequest[] }) {
 export function LedgerView({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const { page, size, setPage, pagination } = usePaging();
   const [kind, setKind] = useState<string | undefined>();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
 
@@ -131,20 +128,7 @@ export function LedgerView({ userId }: { userId: number }) {
         error={ledger.error}
         onRetry={() => void ledger.refetch()}
         dataSource={ledger.data?.list}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: ledger.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          onChange: (next, nextSize) => {
-            const resolved = (PAGE_SIZES as readonly number[]).includes(nextSize)
-              ? (nextSize as PageSize)
-              : size;
-            setPage(resolved === size ? next : 1);
-            setSize(resolved);
-          },
-        }}
+        pagination={pagination(ledger.data?.total)}
         columns={[
           {
             title: t('fund.time'),

@@ -11,9 +11,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +31,9 @@ import {
   type Plan,
   type Slot,
 } from '@adloom/domain';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { api, signInToken } from '../support/console-api';
+import { bundlePrebid, servePublisher, type PublisherSite } from '../support/publisher';
 
 function must<T>(value: T | undefined, what = 'a value'): T {
   if (value === undefined) throw new Error(`expected ${what}`);
@@ -77,7 +76,7 @@ const AUCTION_TIMEOUT_MS = 15_000;
 /** First-party data the publisher knows of its reader (the demo plans target it). */
 const READER = { os: 'Android', geo: { country: 'USA' }, language: 'en' };
 
-let publisher: Server;
+let publisher: PublisherSite;
 let publisherOrigin: string;
 let publisherHtml = '';
 
@@ -160,34 +159,14 @@ function publisherPage(adloomOrigin: string, banner: Slot, feed: Slot): string {
 }
 
 test.beforeAll(async () => {
-  const bundled = await build({
-    stdin: { contents: PREBID_ENTRY, resolveDir: here, loader: 'js' },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    logLevel: 'warning',
-    plugins: [prebidInternals],
-  });
-  const script = bundled.outputFiles[0]?.text ?? '';
+  const script = await bundlePrebid(PREBID_ENTRY, here, [prebidInternals]);
   expect(script).toContain('/openrtb2/auction');
-  publisher = createServer((request, response) => {
-    if (request.url === '/prebid.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      response.end(script);
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(publisherHtml);
-  });
-  await new Promise<void>((done) => publisher.listen(0, '127.0.0.1', done));
-  // "localhost", not Adloom's 127.0.0.1: another site as well as another origin.
-  publisherOrigin = `http://localhost:${(publisher.address() as AddressInfo).port}`;
+  publisher = await servePublisher(script, () => publisherHtml);
+  publisherOrigin = publisher.origin;
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((done) => publisher.close(() => done()));
+  await publisher.close();
 });
 
 interface SeenBid {

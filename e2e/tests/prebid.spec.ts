@@ -6,8 +6,6 @@
  * /openrtb2/auction across origins with credentials and a text/plain body, gets Adloom's bid
  * back and renders the banner; the page also runs Prebid's user sync against /cookie_sync.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -18,7 +16,7 @@ import {
   type EndpointDefinition,
   type Slot,
 } from '@adloom/domain';
-import { build } from 'esbuild';
+import { bundlePrebid, servePublisher, type PublisherSite } from '../support/publisher';
 import { DEMO_PASSWORD } from '../support/session';
 
 /** What the page's bundle holds: Prebid's core and its Prebid Server adapter, as the npm package documents. */
@@ -34,7 +32,7 @@ const DEMO_TITLES = /Spring sale: 30% off|Try Adloom Pro free/;
 /** Generous: two cores shared with other work. */
 const AUCTION_TIMEOUT_MS = 15_000;
 
-let publisher: Server;
+let publisher: PublisherSite;
 let publisherOrigin: string;
 /** The publisher's page, written once the test knows the slot. */
 let publisherHtml = '';
@@ -104,37 +102,14 @@ function publisherPage(adloomOrigin: string, slot: Slot): string {
 }
 
 test.beforeAll(async () => {
-  const bundled = await build({
-    stdin: {
-      contents: PREBID_ENTRY,
-      resolveDir: dirname(fileURLToPath(import.meta.url)),
-      loader: 'js',
-    },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    logLevel: 'warning',
-  });
-  const script = bundled.outputFiles[0]?.text ?? '';
+  const script = await bundlePrebid(PREBID_ENTRY, dirname(fileURLToPath(import.meta.url)));
   expect(script.length).toBeGreaterThan(10_000);
-  publisher = createServer((request, response) => {
-    if (request.url === '/prebid.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      response.end(script);
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(publisherHtml);
-  });
-  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
-  // "localhost", not Adloom's 127.0.0.1: another site as well as another origin.
-  publisherOrigin = `http://localhost:${(publisher.address() as AddressInfo).port}`;
+  publisher = await servePublisher(script, () => publisherHtml);
+  publisherOrigin = publisher.origin;
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => publisher.close(() => resolve()));
+  await publisher.close();
 });
 
 test('Prebid.js on another origin gets Adloom’s bid and renders the banner', async ({

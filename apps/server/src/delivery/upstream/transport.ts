@@ -9,13 +9,14 @@
 import { performance } from 'node:perf_hooks';
 import { gunzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
-import { isIP, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import { MAX_RESPONSE_BYTES, type PostResult } from '../../modules/dsp/outbound.js';
 import {
   OutboundRefusedError,
   assertAllowedAddress,
   guardedLookup,
+  refusedAddressLiteral,
   type Resolver,
 } from '../../modules/dsp/url-guard.js';
 
@@ -124,15 +125,8 @@ export async function postToPartner(
   const elapsed = () => Math.max(0, Math.round(performance.now() - started));
   const target = new URL(url);
   const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES;
-  // An address literal is never looked up: check it before anything is sent.
-  const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(literal)) {
-    try {
-      assertAllowedAddress(literal, options.allowPrivate);
-    } catch (error) {
-      return { kind: 'refused', message: (error as Error).message, latencyMs: elapsed() };
-    }
-  }
+  const refused = refusedAddressLiteral(target, options.allowPrivate);
+  if (refused) return { kind: 'refused', message: refused, latencyMs: elapsed() };
   const json = Buffer.from(JSON.stringify(body));
   const payload = options.gzip ? gzipSync(json) : json;
   const signal = AbortSignal.timeout(Math.max(1, options.timeoutMs));

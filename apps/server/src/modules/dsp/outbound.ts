@@ -7,12 +7,13 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import {
   OutboundRefusedError,
   assertAllowedAddress,
   guardedLookup,
+  refusedAddressLiteral,
   type Resolver,
 } from './url-guard.js';
 
@@ -85,16 +86,8 @@ function sendGuarded(
   const target = new URL(url);
   const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES;
 
-  // An address literal is never looked up: check it before anything is sent.
-  const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(literal)) {
-    try {
-      assertAllowedAddress(literal, options.allowPrivate);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return Promise.resolve({ kind: 'refused', message, latencyMs: elapsed() });
-    }
-  }
+  const refused = refusedAddressLiteral(target, options.allowPrivate);
+  if (refused) return Promise.resolve({ kind: 'refused', message: refused, latencyMs: elapsed() });
 
   return new Promise<PostResult>((resolve) => {
     let settled = false;

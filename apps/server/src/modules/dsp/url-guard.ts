@@ -168,6 +168,21 @@ export class OutboundRefusedError extends Error {
 }
 
 /** Throws OutboundRefusedError unless `address` may be connected to. */
+/**
+ * Why a URL whose host is an address literal may not be reached (a literal is never looked
+ * up, so it is checked before anything is sent); undefined for a name or an allowed address.
+ */
+export function refusedAddressLiteral(target: URL, allowPrivate: boolean): string | undefined {
+  const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!isIP(literal)) return undefined;
+  try {
+    assertAllowedAddress(literal, allowPrivate);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 export function assertAllowedAddress(address: string, allowPrivate: boolean): void {
   if (allowPrivate) return;
   const kind = classifyAddress(address);

@@ -15,7 +15,9 @@ import { buildServingScenario, must } from './test-kit.js';
 let t: TestApp;
 
 beforeAll(async () => {
+  // The own DSP bids with every live plan in the database: on PostgreSQL, not other files'.
   t = await createTestApp({
+    isolated: true,
     env: {
       TRACKING_SECRET: 'test-tracking-secret-of-at-least-32-chars',
       DELIVERY_FLUSH_MS: '60000',

@@ -23,13 +23,10 @@ import {
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openPostgres, type DatabaseHandle } from '../db/client.js';
-import { migrateDatabase } from '../db/migrate.js';
-import { seedDemoData } from '../db/seed.js';
-import { createTestApp, openTestDatabase, type TestApp } from '../test/app.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { createTestApp, openIsolatedTestDatabase, type TestApp } from '../test/app.js';
 import { registerEndpoint } from './endpoint.js';
 import { buildSession, buildUser } from '../test/factories.js';
 import { objectShapeOf, plausibleOf } from '../test/fuzz/arbitrary.js';
@@ -53,29 +50,6 @@ const FUZZED: [string, EndpointDefinition][] = Object.entries({
 // ---------------------------------------------------------------- a database of its own
 
 let handle: DatabaseHandle;
-let dropOwnDatabase: (() => Promise<void>) | undefined;
-
-/** On PostgreSQL: a fresh database beside the shared test one, migrated and seeded. */
-async function openOwnPostgres(url: string): Promise<DatabaseHandle> {
-  const own = new URL(url);
-  const name = `${own.pathname.slice(1)}_fuzz_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  own.pathname = `/${name}`;
-  const database = openPostgres(own.toString(), 4);
-  await migrateDatabase(database);
-  await seedDemoData(database.db);
-  dropOwnDatabase = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.end();
-  };
-  return database;
-}
-
 const BROKEN_ENDPOINT = defineEndpoint({
   method: 'POST',
   path: '/svc/fuzz/broken',
@@ -101,8 +75,7 @@ let fingerprint: () => Promise<Fingerprint>;
 const serverErrors: string[] = [];
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  handle = url ? await openOwnPostgres(url) : await openTestDatabase();
+  handle = await openIsolatedTestDatabase();
   t = await createTestApp({
     database: handle,
     extend: registerBrokenRoute,
@@ -121,7 +94,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await handle?.close();
-  await dropOwnDatabase?.();
 });
 
 // ---------------------------------------------------------------- requests

@@ -1,13 +1,17 @@
 /** A test's own app on its own database copy (PGlite) or the shared test database (PostgreSQL). */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
+import { seedDemoData } from '../db/seed.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,6 +30,41 @@ export async function openTestDatabase(poolSize = 4): Promise<DatabaseHandle> {
   return openPglite(await PGlite.create({ loadDataDir }));
 }
 
+/**
+ * A database no other test file writes to, for a test whose outcome depends on all of it (the
+ * own DSP bids with every live plan; the fuzz compares whole tables). On PGlite each file's copy
+ * already is one; on PostgreSQL a fresh database beside the shared one, migrated and seeded as
+ * it is, and dropped on close.
+ */
+export async function openIsolatedTestDatabase(poolSize = 4): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openTestDatabase(poolSize);
+  const own = new URL(url);
+  const name = `${own.pathname.slice(1)}_own_${randomBytes(3).toString('hex')}`;
+  await runAdminQuery(url, `create database "${name}"`);
+  own.pathname = `/${name}`;
+  const database = openPostgres(own.toString(), poolSize);
+  await migrateDatabase(database);
+  await seedDemoData(database.db);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await runAdminQuery(url, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+async function runAdminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export interface TestAppOptions {
   /** Environment overrides, as the server would read them. */
   env?: Record<string, string>;
@@ -34,6 +73,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** Another app's database (a second server process on the same data); not closed by this app. */
   database?: DatabaseHandle;
+  /** A database of this app's own on PostgreSQL too (openIsolatedTestDatabase). */
+  isolated?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -59,7 +100,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const shared = options.database;
-  const database = shared ?? (await openTestDatabase());
+  const database =
+    shared ?? (options.isolated ? await openIsolatedTestDatabase() : await openTestDatabase());
   const app = await buildApp({ config, database, logger: options.logger ?? false });
   options.extend?.(app);
   await app.ready();

@@ -17,7 +17,9 @@ let t: TestApp;
 let slotId: number;
 
 beforeAll(async () => {
+  // The own DSP bids with every live plan in the database: on PostgreSQL, not other files'.
   t = await createTestApp({
+    isolated: true,
     env: {
       TRACKING_SECRET: 'test-tracking-secret-of-at-least-32-chars',
       DELIVERY_FLUSH_MS: '60000',

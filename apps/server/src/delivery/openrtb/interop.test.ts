@@ -50,7 +50,9 @@ interface Answer {
 }
 
 beforeAll(async () => {
+  // The own DSP bids with every live plan in the database: on PostgreSQL, not other files'.
   t = await createTestApp({
+    isolated: true,
     env: {
       TRACKING_SECRET: 'interop-tracking-secret-of-32-chars-or-more',
       DELIVERY_FLUSH_MS: '60000',

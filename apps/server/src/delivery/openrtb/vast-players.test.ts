@@ -160,7 +160,9 @@ describe('VAST answered by the OpenRTB entry points', () => {
   let creativeId = 0;
 
   beforeAll(async () => {
+    // The own DSP bids with every live plan in the database: on PostgreSQL, not other files'.
     t = await createTestApp({
+      isolated: true,
       env: {
         TRACKING_SECRET: 'vast-players-tracking-secret-of-32-chars',
         DELIVERY_FLUSH_MS: '60000',

@@ -61,7 +61,9 @@ beforeAll(async () => {
       },
     };
   });
+  // The own DSP bids with every live plan in the database: on PostgreSQL, not other files'.
   t = await createTestApp({
+    isolated: true,
     env: {
       TRACKING_SECRET: 'notices-test-secret-of-at-least-32-chars',
       DELIVERY_FLUSH_MS: '60000',

@@ -314,6 +314,26 @@ export const countries = pgTable('countries', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Exchange rates the operator maintains (issue 22 item 6): partner bids, request floors and
+ * OpenRTB answers in another currency are converted through them; accounting stays in US
+ * dollars (SERVING_CURRENCY). US dollars are the base and have no row.
+ */
+export const currencyRates = pgTable(
+  'currency_rates',
+  {
+    id: serial('id').primaryKey(),
+    /** ISO 4217 alphabetic code, upper case (EUR). */
+    code: text('code').notNull().unique(),
+    /** Units of the currency one US dollar buys, in millionths (EUR 0.92 → 920000). */
+    perUsdMicros: bigint('per_usd_micros', { mode: 'number' }).notNull(),
+    status: smallint('status').$type<Status>().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('currency_rates_rate_check', sql`${t.perUsdMicros} > 0`)],
+);
+
 export interface SizeValue {
   width: number;
   height: number;
@@ -763,6 +783,23 @@ export const dspHealthHourly = pgTable(
     answered: bigint('answered', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'dsp_health_hourly_pkey', columns: [t.hour, t.dspId] })],
+);
+
+/**
+ * Partner bids refused before our auction, by hour, partner and reason (BidRejection): the
+ * DSP screen's table of why a partner's bids did not compete.
+ */
+export const dspRejectionsHourly = pgTable(
+  'dsp_rejections_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    dspId: integer('dsp_id').notNull(),
+    reason: text('reason').notNull(),
+    bids: bigint('bids', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'dsp_rejections_hourly_pkey', columns: [t.hour, t.dspId, t.reason] }),
+  ],
 );
 
 // ---------------------------------------------------------------- reports (issue 8)

@@ -240,6 +240,10 @@ export const statsHourly = pgTable(
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     cost: micros('cost').notNull().default(0),
     income: micros('income').notNull().default(0),
+    /** Partner-won impressions: what the partner pays, micros (the publisher's share is income). */
+    partnerRevenue: micros('partner_revenue').notNull().default(0),
+    /** Of partner_revenue, our take (the revenue share the operator set), micros. */
+    partnerTake: micros('partner_take').notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -649,6 +653,8 @@ export const slots = pgTable(
     code: text('code'),
     /** Lowest bid (floor) in micros per mille. */
     lowestBid: micros('lowest_bid').notNull().default(0),
+    /** AuctionType of our SDK's traffic on it: 1 first price, 2 second price (default). */
+    auctionType: smallint('auction_type').notNull().default(2),
     styleIds: integer('style_ids')
       .array()
       .notNull()
@@ -728,6 +734,11 @@ export const sspStrategies = pgTable(
     allocations: jsonb('allocations')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * dspPercent for every partner of this strategy (permille of a partner's price passed
+     * on; the rest is our take); null: each partner's own.
+     */
+    percent: integer('percent'),
     /** Higher first when several strategies of a slot match. */
     priority: integer('priority').notNull().default(0),
     /** SimpleStatus: 0 active, 1 inactive. */
@@ -797,9 +808,7 @@ export const dspRejectionsHourly = pgTable(
     reason: text('reason').notNull(),
     bids: bigint('bids', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [
-    primaryKey({ name: 'dsp_rejections_hourly_pkey', columns: [t.hour, t.dspId, t.reason] }),
-  ],
+  (t) => [primaryKey({ name: 'dsp_rejections_hourly_pkey', columns: [t.hour, t.dspId, t.reason] })],
 );
 
 // ---------------------------------------------------------------- reports (issue 8)
@@ -825,6 +834,8 @@ const statsCounters = () => ({
   clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
   cost: micros('cost').notNull().default(0),
   income: micros('income').notNull().default(0),
+  partnerRevenue: micros('partner_revenue').notNull().default(0),
+  partnerTake: micros('partner_take').notNull().default(0),
 });
 
 /**

@@ -119,8 +119,12 @@ export interface BilledEvent {
   clicks: 0 | 1;
   /** The advertiser's spend, micros, already reserved through the state store. */
   cost: number;
-  /** The supply side's income, micros. */
+  /** The supply side's income, micros (of a partner-won impression: the publisher's share). */
   income: number;
+  /** A partner-won impression: what the partner pays, micros (docs/decisions/partner-pricing.md). */
+  partnerRevenue?: number;
+  /** Of partnerRevenue, our take, micros. */
+  partnerTake?: number;
   /** The reservation behind `cost`, released when the event proves a duplicate. */
   reservation?: Reservation;
   /**
@@ -143,6 +147,8 @@ export interface Accounting {
   countEvent(event: BilledEvent): void;
   countPartnerCall(dspId: number, outcome: PartnerOutcome, latencyMs: number, at: number): void;
   countPartnerWin(dspId: number, at: number): void;
+  /** Bids of a partner refused before our auction, one reason (BidRejection) each. */
+  countPartnerRejections(dspId: number, reasons: readonly string[], at: number): void;
   /**
    * Counts the events of journal segments crashed processes left (this one's earlier life
    * included) and flushes them; answers how many. At start, before serving.

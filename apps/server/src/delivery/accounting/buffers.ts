@@ -43,6 +43,9 @@ export class StatsRows {
   readonly clicks: number[] = [];
   readonly cost: number[] = [];
   readonly income: number[] = [];
+  /** Partner-won impressions: what the partner pays and our take of it, micros. */
+  readonly partnerRevenue: number[] = [];
+  readonly partnerTake: number[] = [];
 
   get size(): number {
     return this.hour.length;
@@ -57,6 +60,8 @@ export class StatsRows {
     clicks = 0,
     cost = 0,
     income = 0,
+    partnerRevenue = 0,
+    partnerTake = 0,
   ): void {
     this.hour.push(Math.floor(atMs / HOUR_MS));
     this.advertiser.push(dims.advertiserId);
@@ -75,11 +80,24 @@ export class StatsRows {
     this.clicks.push(clicks);
     this.cost.push(cost);
     this.income.push(income);
+    this.partnerRevenue.push(partnerRevenue);
+    this.partnerTake.push(partnerTake);
   }
 
   /** A billed event's row (its request and fill were counted when it was served). */
   addEvent(event: BilledEvent): void {
-    this.add(event.dims, event.at, 0, 0, event.impressions, event.clicks, event.cost, event.income);
+    this.add(
+      event.dims,
+      event.at,
+      0,
+      0,
+      event.impressions,
+      event.clicks,
+      event.cost,
+      event.income,
+      event.partnerRevenue ?? 0,
+      event.partnerTake ?? 0,
+    );
   }
 
   /** Appends another's rows (this one changes, the other does not). */
@@ -134,7 +152,16 @@ const KEY_COLUMNS = [
   'os',
   'appVersion',
 ] as const;
-const COUNT_COLUMNS = ['requests', 'fills', 'impressions', 'clicks', 'cost', 'income'] as const;
+const COUNT_COLUMNS = [
+  'requests',
+  'fills',
+  'impressions',
+  'clicks',
+  'cost',
+  'income',
+  'partnerRevenue',
+  'partnerTake',
+] as const;
 const COLUMNS = [...KEY_COLUMNS, ...COUNT_COLUMNS] as const;
 
 // A control character cannot occur in a country code and the app version comes last, so
@@ -156,6 +183,8 @@ export interface HealthCounter {
   wins: number;
   latencyMsSum: number;
   answered: number;
+  /** Bids refused before our auction, by reason (dsp_rejections_hourly). */
+  rejections?: Map<string, number>;
 }
 
 /** Everything one flush writes. */
@@ -240,7 +269,18 @@ export function addPartnerCall(
   counter.latencyMsSum += Math.max(0, Math.round(latencyMs));
 }
 
+/** Bids of a partner refused before our auction, one reason each. */
+export function addPartnerRejections(counter: HealthCounter, reasons: readonly string[]): void {
+  const counts = (counter.rejections ??= new Map());
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+}
+
 function addHealth(target: HealthCounter, source: HealthCounter): void {
+  if (source.rejections) {
+    for (const [reason, bids] of source.rejections) {
+      addPartnerRejections(target, new Array<string>(bids).fill(reason));
+    }
+  }
   target.calls += source.calls;
   target.bids += source.bids;
   target.noBids += source.noBids;

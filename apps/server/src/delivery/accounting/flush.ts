@@ -7,7 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { deliveryEvents, dspHealthHourly, statsHourly } from '../../db/schema.js';
+import {
+  deliveryEvents,
+  dspHealthHourly,
+  dspRejectionsHourly,
+  statsHourly,
+} from '../../db/schema.js';
 import { insertEntry, latestBalance, lockUser } from '../../modules/fund/repo.js';
 import type { BilledEvent, Reservation } from '../ports.js';
 import {
@@ -187,7 +192,8 @@ function textArray(values: readonly string[]): string {
 async function insertStats(tx: Database, rows: StatsRows): Promise<void> {
   await tx.execute(sql`
     with r (hour_h, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
-      dsp_id, country, os, app_version, requests, fills, impressions, clicks, cost, income) as (
+      dsp_id, country, os, app_version, requests, fills, impressions, clicks, cost, income,
+      partner_revenue, partner_take) as (
       select * from unnest(
         ${intArray(rows.hour)}::integer[], ${intArray(rows.advertiser)}::integer[],
         ${intArray(rows.plan)}::integer[], ${intArray(rows.strategy)}::integer[],
@@ -197,25 +203,27 @@ async function insertStats(tx: Database, rows: StatsRows): Promise<void> {
         ${textArray(rows.appVersion)}::text[], ${intArray(rows.requests)}::bigint[],
         ${intArray(rows.fills)}::bigint[], ${intArray(rows.impressions)}::bigint[],
         ${intArray(rows.clicks)}::bigint[], ${intArray(rows.cost)}::bigint[],
-        ${intArray(rows.income)}::bigint[])
+        ${intArray(rows.income)}::bigint[], ${intArray(rows.partnerRevenue)}::bigint[],
+        ${intArray(rows.partnerTake)}::bigint[])
     ), counted as (
       select * from r
       union all
       select hour_h, 0, 0, 0, 0, media_id, slot_id, 0, country, os, app_version,
-        fills, 0, 0, 0, 0, 0
+        fills, 0, 0, 0, 0, 0, 0, 0
       from r where fills > 0
     )
     insert into ${statsHourly} (hour, advertiser_id, plan_id, strategy_id, creative_id,
       media_id, slot_id, dsp_id, country, os, app_version,
-      requests, fills, impressions, clicks, cost, income)
+      requests, fills, impressions, clicks, cost, income, partner_revenue, partner_take)
     select to_timestamp(hour_h::bigint * 3600), advertiser_id, plan_id, strategy_id, creative_id,
       media_id, slot_id, dsp_id, country, os, app_version,
-      sum(requests), sum(fills), sum(impressions), sum(clicks), sum(cost), sum(income)
+      sum(requests), sum(fills), sum(impressions), sum(clicks), sum(cost), sum(income),
+      sum(partner_revenue), sum(partner_take)
     from counted
     group by hour_h, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
       dsp_id, country, os, app_version
     having sum(requests) + sum(fills) + sum(impressions) + sum(clicks) + sum(cost)
-      + sum(income) > 0
+      + sum(income) + sum(partner_revenue) > 0
     order by hour_h, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
       dsp_id, country, os, app_version
     on conflict (hour, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
@@ -225,7 +233,9 @@ async function insertStats(tx: Database, rows: StatsRows): Promise<void> {
       impressions = stats_hourly.impressions + excluded.impressions,
       clicks = stats_hourly.clicks + excluded.clicks,
       cost = stats_hourly.cost + excluded.cost,
-      income = stats_hourly.income + excluded.income`);
+      income = stats_hourly.income + excluded.income,
+      partner_revenue = stats_hourly.partner_revenue + excluded.partner_revenue,
+      partner_take = stats_hourly.partner_take + excluded.partner_take`);
 }
 
 /**
@@ -264,9 +274,11 @@ async function upsertHealth(
   tx: Database,
   counters: ReadonlyMap<string, HealthCounter>,
 ): Promise<void> {
-  const rows = [...counters.values()]
-    .sort((a, b) => a.hour - b.hour || a.dspId - b.dspId)
-    .map((c) => ({ ...c, hour: new Date(c.hour) }));
+  const sorted = [...counters.values()].sort((a, b) => a.hour - b.hour || a.dspId - b.dspId);
+  const rows = sorted.map(({ rejections: _rejections, ...c }) => ({
+    ...c,
+    hour: new Date(c.hour),
+  }));
   const add = (column: string) => sql.raw(`"dsp_health_hourly"."${column}" + excluded."${column}"`);
   for (const chunk of chunksOf(rows, HEALTH_ROWS_PER_INSERT)) {
     await tx
@@ -284,6 +296,20 @@ async function upsertHealth(
           latencyMsSum: add('latency_ms_sum'),
           answered: add('answered'),
         },
+      });
+  }
+  const refused = sorted.flatMap((c) =>
+    [...(c.rejections ?? [])]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([reason, bids]) => ({ hour: new Date(c.hour), dspId: c.dspId, reason, bids })),
+  );
+  for (const chunk of chunksOf(refused, HEALTH_ROWS_PER_INSERT)) {
+    await tx
+      .insert(dspRejectionsHourly)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [dspRejectionsHourly.hour, dspRejectionsHourly.dspId, dspRejectionsHourly.reason],
+        set: { bids: sql.raw(`"dsp_rejections_hourly"."bids" + excluded."bids"`) },
       });
   }
 }

@@ -31,21 +31,24 @@ export async function foldClosedHours(db: Database, nowMs: number): Promise<numb
     await tx.execute(sql`
       insert into stats_daily as t (day, advertiser_id, plan_id, strategy_id, creative_id,
         media_id, slot_id, dsp_id, country, os, app_version,
-        requests, fills, impressions, clicks, cost, income)
+        requests, fills, impressions, clicks, cost, income, partner_revenue, partner_take)
       select date_trunc('day', h.hour, 'UTC'), h.advertiser_id, h.plan_id, h.strategy_id,
         h.creative_id, h.media_id, h.slot_id, h.dsp_id, h.country, h.os, h.app_version,
         sum(h.requests), sum(h.fills), sum(h.impressions), sum(h.clicks), sum(h.cost),
-        sum(h.income)
+        sum(h.income), sum(h.partner_revenue), sum(h.partner_take)
       from stats_hourly h
       where h.hour >= (select open_from from stats_daily_open where id = 1)
         and h.hour < ${current}::timestamptz
       group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
       having sum(h.requests) <> 0 or sum(h.fills) <> 0 or sum(h.impressions) <> 0
         or sum(h.clicks) <> 0 or sum(h.cost) <> 0 or sum(h.income) <> 0
+        or sum(h.partner_revenue) <> 0 or sum(h.partner_take) <> 0
       on conflict on constraint stats_daily_pkey do update set
         requests = t.requests + excluded.requests, fills = t.fills + excluded.fills,
         impressions = t.impressions + excluded.impressions, clicks = t.clicks + excluded.clicks,
-        cost = t.cost + excluded.cost, income = t.income + excluded.income`);
+        cost = t.cost + excluded.cost, income = t.income + excluded.income,
+        partner_revenue = t.partner_revenue + excluded.partner_revenue,
+        partner_take = t.partner_take + excluded.partner_take`);
     await tx.execute(
       sql`update stats_daily_open set open_from = ${current}::timestamptz where id = 1`,
     );

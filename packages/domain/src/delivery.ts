@@ -151,6 +151,21 @@ export const OWN_DSP_PATH = '/dsp/openrtb2';
 export const PRICE_INCREMENT_MICROS = 10_000;
 
 /**
+ * How an auction clears (docs/decisions/partner-pricing.md), numbered as OpenRTB's `at`:
+ * first price, the winner pays its bid; second price, the second-highest bid plus
+ * PRICE_INCREMENT_MICROS, at least the floor, at most the winner's bid. A slot's own type
+ * (default second price) rules our SDK's traffic; an OpenRTB caller's `at` rules its own.
+ */
+export const AuctionType = defineEnum({
+  first: { value: 1, en: 'First price', zh: '一价' },
+  second: { value: 2, en: 'Second price', zh: '二价' },
+});
+export type AuctionTypeValue = EnumValue<typeof AuctionType>;
+
+/** A slot's auction type when the operator has not chosen one. */
+export const DEFAULT_AUCTION_TYPE: AuctionTypeValue = 2;
+
+/**
  * How a CPC bid competes with CPM bids: its eCPM is bid × expected CTR × 1000, the CTR
  * taken from the strategy's own impressions and clicks with this prior (1%) worth
  * PRIOR_IMPRESSIONS impressions, so a new strategy starts at 1%.

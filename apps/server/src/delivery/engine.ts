@@ -31,7 +31,7 @@ import {
   type TrackingUrls,
 } from './answer.js';
 import { decideOwn, NO_CANDIDATES, runAuction } from './decision/decide.js';
-import { floorOf } from './decision/pricing.js';
+import { auctionTypeOf, floorOf, impressionSettlement, settlePartner } from './decision/pricing.js';
 import { slotOf } from './decision/exchange.js';
 import { DayClock, heldMicros, heldReservationOf, holdMs } from './holds.js';
 import { EventJournal } from './journal/journal.js';
@@ -174,7 +174,8 @@ function claimsOf(
     | 'billing'
     | 'price'
     | 'clickPrice'
-  >,
+  > &
+    Partial<Pick<TrackingClaims, 'incomeCpm'>>,
 ): TrackingClaims {
   return {
     id,
@@ -192,8 +193,8 @@ function claimsOf(
     billing: won.billing,
     price: won.price,
     clickPrice: won.clickPrice,
-    // The supply side earns the clearing price, whoever won.
-    incomeCpm: won.price,
+    // The supply side earns the clearing price, whoever won (of a partner's: its share).
+    incomeCpm: won.incomeCpm ?? won.price,
     uid: request.uid,
     channel: request.channel,
     test: request.test,
@@ -438,7 +439,7 @@ export class DeliveryEngine {
     const slotLevel = own.noFill !== null && SLOT_LEVEL.has(own.noFill);
     const auction = slotLevel
       ? { winner: null, price: 0, runnerUp: null }
-      : runAuction(own.ranked, partnerBids, floor);
+      : runAuction(own.ranked, partnerBids, floor, auctionTypeOf(request, slot));
     const tokenId = auction.winner && slot ? newTokenId() : '';
     // No ad nobody pays for: an own ad's price is held before it is answered (holds.ts).
     const unpaid =
@@ -568,11 +569,10 @@ export class DeliveryEngine {
         partnerPrice: 0,
       };
     }
-    // The partner pays the clearing price in its own terms (before our share), at most its bid.
-    const partnerPrice =
-      winner.ecpm > 0
-        ? Math.min(winner.rawPrice, Math.round((price * winner.rawPrice) / winner.ecpm))
-        : 0;
+    // The partner pays the clearing price in its own terms (before our take), at most its
+    // bid; the publisher's share is the clearing price, ours the rest (decision/pricing.ts).
+    const settlement = settlePartner(winner, price);
+    const partnerPrice = settlement.paid;
     const claims = claimsOf(request, slot, id, exp, {
       advertiserId: 0,
       planId: 0,
@@ -580,7 +580,7 @@ export class DeliveryEngine {
       creativeId: 0,
       dspId: winner.dsp.id,
       billing: 0,
-      price,
+      price: settlement.paid,
       clickPrice: 0,
     });
     const macros = { ...partnerMacros(winner, request.id, partnerPrice), loss: LOSS_REASON.won };
@@ -607,6 +607,7 @@ export class DeliveryEngine {
       notice_urls: [],
     };
     return {
+      incomeCpm: settlement.share,
       decision,
       answer,
       answerJson: JSON.stringify(answer),
@@ -807,7 +808,9 @@ export class DeliveryEngine {
         impressions: 1,
         clicks: 0,
         cost: 0,
-        income: Math.round(claims.incomeCpm / 1000),
+        income: share,
+        partnerRevenue: paid,
+        partnerTake: take,
       });
       return;
     }
@@ -824,6 +827,12 @@ export class DeliveryEngine {
         )
       : { cost: 0, reservation: undefined };
     this.accounting.countEvent({
+      // A partner ad's token carries what the partner pays (price) and the publisher's share.
+      const { paid, share, take } = impressionSettlement({
+        paid: claims.price,
+        share: claims.incomeCpm,
+        take: claims.price - claims.incomeCpm,
+      });
       id: `imp:${claims.id}`,
       kind: 'imp',
       dims,

@@ -3,7 +3,7 @@
  * of live configuration it decides over, and the outcome of a decision. Every part of
  * apps/server/src/delivery reads these; none reads the database per request.
  */
-import type { RejectReasonValue, NoFillReasonValue } from '@adloom/domain';
+import type { AuctionTypeValue, RejectReasonValue, NoFillReasonValue } from '@adloom/domain';
 import type { CompiledRule } from './rules.js';
 
 /** Where a request came in. */
@@ -41,6 +41,11 @@ export interface ServeRequest {
   tmaxMs: number;
   /** The caller's own floor (OpenRTB imp.bidfloor) in micros per mille; 0 = none. */
   bidFloor: number;
+  /**
+   * How an OpenRTB caller charges us (its `at`): our auction clears the same way and the
+   * price it is offered follows it (decision/pricing.ts). Absent: our SDK, the slot's type.
+   */
+  at?: AuctionTypeValue;
   channel: Channel;
   /** OpenRTB test traffic: decided and answered, never counted or billed. */
   test: boolean;
@@ -72,6 +77,8 @@ export interface SlotConfig {
   mediaBundle: string;
   /** Micros per mille. */
   lowestBid: number;
+  /** How our auction on it clears for our SDK's traffic (OpenRTB callers' `at` rules theirs). */
+  auctionType: AuctionTypeValue;
   styleIds: ReadonlySet<number>;
   adForm: number;
   /** Empty = every country. */
@@ -196,6 +203,8 @@ export interface SspStrategyConfig {
   id: number;
   slotId: number;
   name: string;
+  /** Permille of a partner's price passed on, for every partner of it; null = each partner's own. */
+  percent: number | null;
   config: Readonly<Record<string, unknown>>;
   triggers: readonly CompiledRule[];
   allocations: readonly { dspId: number; permille: number }[];

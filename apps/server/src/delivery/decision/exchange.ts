@@ -26,6 +26,7 @@ export function exchangeSlotOf(snapshot: Snapshot): SlotConfig {
       mediaOs: 0,
       mediaBundle: '',
       lowestBid: 0,
+      auctionType: 2,
       styleIds: new Set(snapshot.strategiesByStyle.keys()),
       adForm: 0,
       countries: new Set(),

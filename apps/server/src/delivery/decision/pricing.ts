@@ -9,13 +9,31 @@
  * - CPT: a booked placement paid per day. Its eCPM is its daily bid, for display only: CPT
  *   bids rank above every CPM and CPC bid, and among themselves by that bid.
  *
- * The price rule (second price): the winner pays the second-highest eligible eCPM plus
- * PRICE_INCREMENT_MICROS, at least the floor, never more than its own eCPM. A lone bidder
- * pays floor + increment, capped the same way. A CPT winner pays its eCPM (it is billed per
- * day, not per mille). Bids below the floor do not compete.
+ * The price rule follows the auction type (docs/decisions/partner-pricing.md): first price,
+ * the winner pays its own eCPM; second price, the second-highest eligible eCPM plus
+ * PRICE_INCREMENT_MICROS, at least the floor, never more than its own eCPM (a lone bidder
+ * pays floor + increment, capped the same way). A CPT winner pays its eCPM (it is billed per
+ * day, not per mille). Bids below the floor do not compete. A partner's bid competes net of
+ * our take (its share passed on, call.ts); what it pays is the clearing price back in its
+ * own terms (settlePartner).
  */
-import { Billing, PRICE_INCREMENT_MICROS, PRIOR_CTR, PRIOR_IMPRESSIONS } from '@adloom/domain';
-import type { Bid, PlanConfig, ServeRequest, SlotConfig, StrategyConfig } from '../types.js';
+import {
+  AuctionType,
+  Billing,
+  DspType,
+  PRICE_INCREMENT_MICROS,
+  PRIOR_CTR,
+  PRIOR_IMPRESSIONS,
+  type AuctionTypeValue,
+} from '@adloom/domain';
+import type {
+  Bid,
+  PartnerBid,
+  PlanConfig,
+  ServeRequest,
+  SlotConfig,
+  StrategyConfig,
+} from '../types.js';
 
 /** The strategy's click rate, smoothed by the prior. */
 export function expectedCtr(strategy: Pick<StrategyConfig, 'impressions' | 'clicks'>): number {
@@ -62,6 +80,19 @@ export interface AuctionResult {
 }
 
 /**
+ * The auction type a request clears under: an OpenRTB caller's `at` (it says how it charges
+ * us, so the winner is charged the same way), else the slot's own (our SDK's traffic).
+ */
+export function auctionTypeOf(
+  request: { at?: number | undefined },
+  slot: Pick<SlotConfig, 'auctionType'> | undefined,
+): AuctionTypeValue {
+  const { at } = request;
+  if (at === AuctionType.first || at === AuctionType.second) return at;
+  return slot?.auctionType ?? AuctionType.second;
+}
+
+/**
  * The auction over our own ranked bids and the partners' bids. On equal rank the earlier
  * bid keeps its place (own bids come first, in their ranked order), so a tie never hands a
  * request from our own demand to a partner.
@@ -70,6 +101,7 @@ export function runAuction(
   own: readonly Bid[],
   partners: readonly Bid[],
   floor: number,
+  type: AuctionTypeValue = AuctionType.second,
 ): AuctionResult {
   let winner: Bid | null = null;
   let runnerUp: Bid | null = null;
@@ -84,13 +116,66 @@ export function runAuction(
       }
     }
   }
-  return { winner, runnerUp, price: clearingPrice(winner, runnerUp, floor) };
+  return { winner, runnerUp, price: clearingPrice(winner, runnerUp, floor, type) };
 }
 
 /** The price rule above. */
-export function clearingPrice(winner: Bid | null, runnerUp: Bid | null, floor: number): number {
+export function clearingPrice(
+  winner: Bid | null,
+  runnerUp: Bid | null,
+  floor: number,
+  type: AuctionTypeValue = AuctionType.second,
+): number {
   if (winner === null) return 0;
-  if (isBooked(winner)) return winner.ecpm;
+  if (isBooked(winner) || type === AuctionType.first) return winner.ecpm;
   const base = runnerUp === null ? floor : Math.max(floor, runnerUp.ecpm);
   return Math.min(winner.ecpm, base + PRICE_INCREMENT_MICROS);
+}
+
+/** A partner's bid net of our take: the part of its basis (bid or fixed CPM) passed on. */
+export function netOfTake(basis: number, sharePermille: number): number {
+  return Math.floor((basis * sharePermille) / 1000);
+}
+
+/**
+ * The bid under another share than its partner's own (an SSP strategy's `percent`): its
+ * basis (the bid, or a fixed-price partner's CPM) net of that take.
+ */
+export function withShare(bid: PartnerBid, percent: number): PartnerBid {
+  const basis = bid.dsp.type === DspType.fixed ? bid.dsp.cpm : bid.rawPrice;
+  return { ...bid, ecpm: netOfTake(basis, percent) };
+}
+
+/** Micros per mille of a won partner bid, split between the partner, us and the publisher. */
+export interface PartnerSettlement {
+  /** What the partner pays, in its own terms: the clearing price before our take. */
+  paid: number;
+  /** The publisher's share: the clearing price (what the caller is offered). */
+  share: number;
+  /** Ours: paid − share. */
+  take: number;
+}
+
+/**
+ * What a partner that won at `price` (net terms) pays: the price grossed back up by its
+ * share, at most its bid; what of it is the publisher's (the price) and what is ours.
+ */
+export function settlePartner(
+  bid: Pick<PartnerBid, 'ecpm' | 'rawPrice'>,
+  price: number,
+): PartnerSettlement {
+  if (bid.ecpm <= 0 || price <= 0) return { paid: 0, share: 0, take: 0 };
+  const paid = Math.min(bid.rawPrice, Math.round((price * bid.rawPrice) / bid.ecpm));
+  const share = Math.min(price, paid);
+  return { paid, share, take: paid - share };
+}
+
+/**
+ * A settlement per impression, micros: each part of the per-mille amounts over 1000,
+ * rounded, the take being the rest so that revenue = take + share to the micro.
+ */
+export function impressionSettlement(perMille: PartnerSettlement): PartnerSettlement {
+  const paid = Math.round(perMille.paid / 1000);
+  const share = Math.min(paid, Math.round(perMille.share / 1000));
+  return { paid, share, take: paid - share };
 }

@@ -39,6 +39,7 @@ export function slotConfig(values: Partial<SlotConfig> = {}): SlotConfig {
     mediaOs: 1,
     mediaBundle: 'com.example.news',
     lowestBid: 500_000,
+    auctionType: 2,
     styleIds: new Set([STYLE]),
     adForm: 1,
     countries: new Set(),

@@ -145,6 +145,10 @@ export function fromBidRequest(
     // tmax 0 is no limit given (as Prebid Server reads it), not no time at all.
     tmaxMs: bidRequest.tmax || DEFAULT_TMAX_MS,
     bidFloor: imp.bidfloor ? toMicros(String(imp.bidfloor)) : 0,
+    // How the caller charges us; our own DSP's sales to exchanges keep their own rule.
+    ...(channel === 'openrtb' && (bidRequest.at === 1 || bidRequest.at === 2)
+      ? { at: bidRequest.at }
+      : {}),
     channel,
     test: bidRequest.test === 1,
     domain: (bidRequest.site?.domain ?? '').trim().toLowerCase(),

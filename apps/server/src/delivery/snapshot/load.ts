@@ -11,6 +11,7 @@
  * slot; and the impressions and clicks so far of CPC strategies (their click-rate estimate).
  */
 import {
+  AuctionType,
   Billing,
   PlanStep,
   SimpleStatus,
@@ -97,6 +98,7 @@ const readSlots = (tx: Database) =>
       mediaBundle: media.bundle,
       lowestBid: slots.lowestBid,
       styleIds: slots.styleIds,
+      auctionType: slots.auctionType,
       adForm: slots.adForm,
       countries: slots.countries,
       width: slots.width,
@@ -289,6 +291,7 @@ export function buildSnapshot(rows: ConfigurationRows, version: number, now: num
   const planMap = new Map<number, PlanConfig>();
   for (const row of rows.plans) {
     planMap.set(row.id, {
+      auctionType: row.auctionType === AuctionType.first ? AuctionType.first : AuctionType.second,
       id: row.id,
       ownerId: row.ownerId,
       name: row.name,
@@ -372,6 +375,7 @@ export function buildSnapshot(rows: ConfigurationRows, version: number, now: num
     else sspBySlot.set(row.slotId, [config]);
   }
 
+      percent: row.percent,
   return {
     version,
     builtAt: now,

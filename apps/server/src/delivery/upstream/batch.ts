@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 import type { BidRequest } from '@adloom/domain';
 import type { Resolver } from '../../modules/dsp/url-guard.js';
 import type { PartnerOutcome } from '../ports.js';
-import type { DspConfig } from '../types.js';
+import { withShare } from '../decision/pricing.js';
+import type { DspConfig, PartnerBid, PartnerFate } from '../types.js';
 import {
   buildAuctionRequest,
   partnerImpId,
@@ -46,6 +47,21 @@ export interface BatchOptions {
   allowPrivate: boolean;
   seller?: SellerIdentity;
   resolve?: Resolver;
+}
+
+/** A leg's bid under its SSP strategy's share, when that overrides the partner's own. */
+function shared(bid: PartnerBid | null, entry: Joined): PartnerBid | null {
+  const percent = entry.leg.strategy?.percent;
+  if (!bid || percent === null || percent === undefined || percent === entry.dsp.percent) {
+    return bid;
+  }
+  return withShare(bid, percent);
+}
+
+function sharedFate(fate: PartnerFate, entry: Joined): PartnerFate {
+  const percent = entry.leg.strategy?.percent;
+  if (percent === null || percent === undefined || percent === entry.dsp.percent) return fate;
+  return { ...fate, detail: `${fate.detail}; the SSP strategy passes on ${percent}‰` };
 }
 
 export class PartnerBatch {
@@ -127,10 +143,10 @@ export class PartnerBatch {
         entry.settle({ ...answered, ...base, fate });
         return;
       }
-      const bid = answered.bidsByImp.get(impId) ?? null;
+      const bid = shared(answered.bidsByImp.get(impId) ?? null, entry);
       entry.settle(
         bid
-          ? { ...answered, ...base, bid, fate }
+          ? { ...answered, ...base, bid, fate: sharedFate(fate, entry) }
           : {
               ...answered,
               ...base,

@@ -42,6 +42,7 @@ import { isIP } from 'node:net';
 import type { DspConfig, ServeRequest, SlotConfig, SspStrategyConfig } from '../types.js';
 import { privacySignalsOf, privacyVerdict, withPrivacy } from './privacy.js';
 
+import { auctionTypeOf } from '../decision/pricing.js';
 /** OpenRTB 2.6 List: Connection Types, by our Network. */
 const CONNECTION_TYPES: Readonly<Record<number, number>> = {
   [Network.wifi]: 2,
@@ -389,8 +390,9 @@ export function buildAuctionRequest(input: AuctionRequestInput): BidRequest {
     ...(user ? { user } : {}),
     ...(regs ? { regs } : {}),
     source: { tid, ...(schain ? { schain } : {}) },
-    // Second price: a partner that wins pays the clearing price, at most its bid (engine.ts).
-    at: 2,
+    // The auction type the impressions clear under (decision/pricing.ts auctionTypeOf): a
+    // partner that wins pays its bid (1) or the clearing price in its terms (2).
+    at: auctionTypeOf(caller ?? {}, slot),
     // The partner is waited for no longer than its own timeout: tell it so.
     tmax: Math.max(0, Math.floor(Math.min(input.tmaxMs, dsp.timeoutMs))),
     cur: [SERVING_CURRENCY],

@@ -55,6 +55,22 @@ export interface ServeRequest {
   deviceType?: number;
   /** An OpenRTB impression: only creatives it accepts may bid (openrtb/imp.ts). */
   fit?: ImpFit;
+  /**
+   * The consent an SDK request carried (/serve/ad's SERVE_CONSENT_PARAMS), in OpenRTB 2.6
+   * placement, so a partner leg passes it on (regs, user.consent) and privacy.ts judges it.
+   */
+  consent?: ServeConsent;
+}
+
+/** An SDK request's consent signals, as OpenRTB names them. */
+export interface ServeConsent {
+  gdpr?: 0 | 1;
+  /** The TCF v2 string. */
+  consent?: string;
+  usPrivacy?: string;
+  gpp?: string;
+  /** GPP section ids. */
+  gppSid?: number[];
 }
 
 /** Which creatives an OpenRTB impression can be answered with (its media types, sizes, assets). */

@@ -47,6 +47,13 @@ export const SERVE_FACT_TEXT_LIMITS = {
   lang: 16,
   /** Audience characteristic codes the media's data knows of the user, comma-separated. */
   audience: 1000,
+  /** Consent from the page's CMP (SERVE_CONSENT_PARAMS): the TCF v2 string. */
+  gdpr_consent: 4096,
+  /** The IAB US Privacy string ("1YNN"). */
+  us_privacy: 16,
+  /** The GPP string and its applicable section ids, comma-separated. */
+  gpp: 4096,
+  gpp_sid: 64,
 } as const;
 const limit = SERVE_FACT_TEXT_LIMITS;
 
@@ -75,6 +82,15 @@ export const ZServeFacts = z.object({
   idfa: optionalText(limit.idfa),
   lang: optionalText(limit.lang),
   audience: optionalText(limit.audience),
+  /** Whether the GDPR applies (TCF v2's gdprApplies): '1' or '0'. */
+  gdpr: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['0', '1']).optional(),
+  ),
+  gdpr_consent: optionalText(limit.gdpr_consent),
+  us_privacy: optionalText(limit.us_privacy),
+  gpp: optionalText(limit.gpp),
+  gpp_sid: optionalText(limit.gpp_sid),
 });
 export type ServeFacts = z.infer<typeof ZServeFacts>;
 

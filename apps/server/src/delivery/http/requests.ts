@@ -15,7 +15,7 @@ import {
 } from '@adloom/domain';
 import type { FastifyRequest } from 'fastify';
 import countries from 'i18n-iso-countries';
-import type { Channel, ServeRequest } from '../types.js';
+import type { Channel, ServeConsent, ServeRequest } from '../types.js';
 
 /** Country headers set by common CDNs and load balancers (ISO alpha-2). */
 const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-country-code'];
@@ -41,10 +41,29 @@ const audienceCodes = (text: string): string[] =>
 const capsId = (facts: { uid?: string; oaid?: string; idfa?: string; imei?: string }) =>
   facts.uid || facts.oaid || facts.idfa || facts.imei || '';
 
+/** The consent signals of an SDK query, or undefined when it carried none. */
+export function consentOf(facts: ServeFacts): ServeConsent | undefined {
+  const { gdpr, gdpr_consent: consent, us_privacy: usPrivacy, gpp, gpp_sid: gppSid } = facts;
+  if (gdpr === undefined && !consent && !usPrivacy && !gpp && !gppSid) return undefined;
+  const sections = (gppSid ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^\d{1,4}$/.test(part))
+    .map(Number);
+  return {
+    ...(gdpr === undefined ? {} : { gdpr: gdpr === '1' ? 1 : 0 }),
+    ...(consent ? { consent } : {}),
+    ...(usPrivacy ? { usPrivacy } : {}),
+    ...(gpp ? { gpp } : {}),
+    ...(sections.length > 0 ? { gppSid: sections } : {}),
+  };
+}
+
 export function fromServeFacts(
   facts: ServeFacts,
   context: { ip: string; ua: string; headerCountry: string },
 ): ServeRequest {
+  const consent = consentOf(facts);
   return {
     id: randomUUID(),
     slotId: facts.slot_id,
@@ -68,6 +87,7 @@ export function fromServeFacts(
     bidFloor: 0,
     channel: 'sdk',
     test: false,
+    ...(consent ? { consent } : {}),
   };
 }
 

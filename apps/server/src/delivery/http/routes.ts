@@ -40,7 +40,12 @@ import { SELLERS_JSON_PATH, sellersJson } from './sellers.js';
 import { PIXEL } from './pixel.js';
 import { slotIdOf, slotReferenceOf } from './slot-reference.js';
 import { cookieSync, cookieUidOf, setUid } from './user-sync.js';
-import { capsIdentityUnder, privacySignalsOf, privacyVerdict } from '../upstream/privacy.js';
+import {
+  capsIdentityUnder,
+  privacySignalsOf,
+  privacyVerdict,
+  serveVerdict,
+} from '../upstream/privacy.js';
 /**
  * Machine-to-machine JSON, images and redirects, outside the API docs. No browser security
  * headers: the ad routes' context has no helmet (app.ts), whose hooks cost every request.
@@ -141,15 +146,19 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
       .send(await sellersJson(request.server.db)),
   );
   app.get(SERVE_AD_PATH, ROUTE_OPTIONS, async (request, reply) => {
+    // The web SDK asks from the publisher's page, another origin, without credentials: its
+    // refusals too must be readable there (the SDK reports the named field to onError).
+    reply.header('access-control-allow-origin', '*');
     const parsed = parseServeQuery(request.query);
     if (!parsed.success) throw new AppError('validation', undefined, parsed.issues);
-    const served = await engine().serve(fromServeFacts(parsed.data, contextOf(request)), {
-      origin: originOf(request),
-    });
-    // The web SDK asks from the publisher's page, another origin, without credentials.
+    const facts = fromServeFacts(parsed.data, contextOf(request));
+    // The page's consent rules our caps as it rules the partners' leg (upstream/privacy.ts).
+    const serveRequest = facts.consent
+      ? capsIdentityUnder(facts, serveVerdict(facts.consent, request.server.config.gvlVendorId))
+      : facts;
+    const served = await engine().serve(serveRequest, { origin: originOf(request) });
     return reply
       .header('cache-control', 'no-store')
-      .header('access-control-allow-origin', '*')
       .type('application/json; charset=utf-8')
       .send(served.answerJson);
   });

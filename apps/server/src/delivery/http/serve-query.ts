@@ -20,7 +20,7 @@ const COUNTRY = /^[A-Za-z]{2}$/;
 
 /** The facts of a plainly well-formed query, or null to leave it to ZServeFacts. */
 export function readServeQuery(query: Record<string, unknown>): ServeFacts | null {
-  const { slot_id: slotId, os, network, country } = query;
+  const { slot_id: slotId, os, network, country, gdpr } = query;
   if (typeof slotId !== 'string' || !SLOT_ID.test(slotId)) return null;
   if (typeof os !== 'string' || !OS.test(os)) return null;
   const facts: ServeFacts = { slot_id: Number(slotId), os: Number(os) };
@@ -31,6 +31,10 @@ export function readServeQuery(query: Record<string, unknown>): ServeFacts | nul
   if (country !== undefined && country !== '') {
     if (typeof country !== 'string' || !COUNTRY.test(country)) return null;
     facts.country = country.toUpperCase();
+  }
+  if (gdpr !== undefined && gdpr !== '') {
+    if (gdpr !== '0' && gdpr !== '1') return null;
+    facts.gdpr = gdpr;
   }
   for (const [name, max] of TEXT_FACTS) {
     const value = query[name];

@@ -40,7 +40,7 @@ import {
 import countries from 'i18n-iso-countries';
 import { isIP } from 'node:net';
 import type { DspConfig, ServeRequest, SlotConfig, SspStrategyConfig } from '../types.js';
-import { privacySignalsOf, privacyVerdict, withPrivacy } from './privacy.js';
+import { consentInOpenRtb, privacySignalsOf, privacyVerdict, withPrivacy } from './privacy.js';
 
 import { auctionTypeOf } from '../decision/pricing.js';
 /** OpenRTB 2.6 List: Connection Types, by our Network. */
@@ -380,8 +380,11 @@ export function buildAuctionRequest(input: AuctionRequestInput): BidRequest {
           publisher: { id: String(slot.mediaOwnerId) },
         }),
       };
-  const user = caller ? callerUser(caller) : request.uid ? { id: request.uid } : undefined;
-  const regs = caller ? callerRegs(caller) : undefined;
+  // Our SDK's consent goes on as OpenRTB's regs and user.consent (privacy.ts judges it below).
+  const sdkConsent = caller ? {} : consentInOpenRtb(request.consent);
+  const sdkUser = present({ id: request.uid, consent: sdkConsent.user?.consent });
+  const user = caller ? callerUser(caller) : Object.keys(sdkUser).length > 0 ? sdkUser : undefined;
+  const regs = caller ? callerRegs(caller) : sdkConsent.regs;
   const full: BidRequest = {
     id: request.id,
     imp: legs.map(partnerImp),

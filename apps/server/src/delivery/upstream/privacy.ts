@@ -7,6 +7,7 @@
  */
 import { TCString } from '@iabtechlabtcf/core';
 import { isIP } from 'node:net';
+import type { ServeConsent } from '../types.js';
 
 /** The privacy signals of a request, read from 2.6 or 2.5 (`ext`) placement. */
 export interface PrivacySignals {
@@ -162,6 +163,37 @@ export function withPrivacy<T extends Record<string, unknown>>(
     else delete result.user;
   }
   return result as T;
+}
+
+/** An SDK request's consent (ServeRequest.consent) in OpenRTB 2.6 placement. */
+export function consentInOpenRtb(consent: ServeConsent | undefined): {
+  regs?: Record<string, unknown>;
+  user?: { consent: string };
+} {
+  if (!consent) return {};
+  const regs = Object.fromEntries(
+    Object.entries({
+      gdpr: consent.gdpr,
+      us_privacy: consent.usPrivacy,
+      gpp: consent.gpp,
+      gpp_sid: consent.gppSid,
+    }).filter(([, value]) => value !== undefined),
+  );
+  return {
+    ...(Object.keys(regs).length > 0 ? { regs } : {}),
+    ...(consent.consent ? { user: { consent: consent.consent } } : {}),
+  };
+}
+
+/**
+ * What an SDK request (/serve/ad) lets a recipient with this vendor id have: its consent read
+ * by the same rules as an OpenRTB request's.
+ */
+export function serveVerdict(
+  consent: ServeConsent | undefined,
+  vendorId: number | undefined,
+): PrivacyVerdict {
+  return privacyVerdict(privacySignalsOf(consentInOpenRtb(consent)), vendorId);
 }
 
 /** The user and device ids of one of our own serve requests. */

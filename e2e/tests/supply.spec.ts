@@ -22,6 +22,9 @@ function dialogTitled(page: Page, title: string | RegExp): Locator {
 /**
  * Picks an option of a select by its text, searching when the list is long. A multiple
  * select's list is closed by clicking the dialog's title (Escape would close the dialog).
+ *
+ * A click can land and still time out (the page busy after it); the retry then must not click
+ * a multiple select's option again, which would take the choice back off: it checks first.
  */
 async function choose(
   page: Page,
@@ -34,12 +37,17 @@ async function choose(
   const popup = page
     .locator('.ant-select-dropdown')
     .filter({ has: page.locator(`[id="${listId}"]`) });
+  const item = popup.locator('.ant-select-item-option', { hasText: option }).first();
+  const isSelected = async () =>
+    (await item.count()) > 0 &&
+    /ant-select-item-option-selected/.test((await item.getAttribute('class')) ?? '');
   await expect(async () => {
+    if (multiple && (await isSelected())) return;
     await select.fill(option);
-    await popup
-      .locator('.ant-select-item-option', { hasText: option })
-      .first()
-      .click({ timeout: 2000 });
+    await item.click({ timeout: 2000 });
+    if (multiple) {
+      await expect(item).toHaveClass(/ant-select-item-option-selected/, { timeout: 1000 });
+    }
   }).toPass({ timeout: 15_000 });
   if (multiple) await page.getByRole('dialog').locator('.ant-modal-title').first().click();
   await expect(popup).toBeHidden();

@@ -7,10 +7,10 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import { formatDemoAccounts, seedDemoData } from './db/seed.js';
+import { BUSINESS_ACCOUNTS, DEMO_ACCOUNTS, formatDemoAccounts, seedDemoData } from './db/seed.js';
 import { resumeMaterialWork } from './modules/material/routes.js';
 import { startDailyFold } from './modules/report/fold.js';
-import { backfillDemoTraffic } from './delivery/simulate/backfill.js';
+import { backfillDemoTraffic, formatDemoVolume } from './delivery/simulate/backfill.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -31,8 +31,25 @@ const database = await createDatabase(config);
 let seeded = false;
 try {
   await migrateDatabase(database);
-  seeded = config.seedDemo && (await seedDemoData(database.db));
-  if (seeded) console.info(formatDemoAccounts());
+  seeded =
+    config.seedDemo &&
+    (await seedDemoData(database.db, {
+      business: true,
+      uploadDir: config.uploadDir,
+      report: (made) => {
+        console.info(
+          `Demo business: ${made.livePlans} live campaigns of pictures and video, ` +
+            `${made.pendingCreatives} creatives waiting for audit, ${made.rejectedCreatives} refused, ` +
+            `${made.materials} material files.`,
+        );
+        if (!made.video) {
+          console.info(
+            'Demo business: ffmpeg not found or failed, so the demo has no video creative.',
+          );
+        }
+      },
+    }));
+  if (seeded) console.info(formatDemoAccounts([...DEMO_ACCOUNTS, ...BUSINESS_ACCOUNTS]));
 } catch (error) {
   console.error('Database start-up failed:', error);
   await database.close();
@@ -44,10 +61,12 @@ const app = await buildApp({ config, database });
 // A fresh demo install opens on history counted by the real delivery engine.
 if (seeded && config.demoHistoryDays > 0) {
   try {
+    const historyStart = Date.now();
     const history = await backfillDemoTraffic(app.delivery(), database.db, {
       days: config.demoHistoryDays,
     });
     app.log.info(history, 'demo history: simulated traffic counted by the delivery engine');
+    console.info(formatDemoVolume(history, Date.now() - historyStart));
   } catch (error) {
     app.log.warn({ err: error }, 'demo history could not be made; starting without it');
   }

@@ -3,11 +3,11 @@
  * putting the web SDK on a page the way a publisher would (two lines: the script and a
  * marked element, or a call for the overlay forms), so a person sees ads render, impressions
  * counted after a second in view, clicks recorded in the reports. Each page takes the first
- * active slot of its form (the seeded demo slots on a fresh install), or the one `?slot=`
+ * active SDK slot of its form (the seeded demo slots on a fresh install), or the one `?slot=`
  * names. A page logs the SDK's events on screen and in `window.adloomDemo.events`.
  */
-import { AdForm, DEMO_PUBLISHER_PATH, SDK_PATH, demoPageName } from '@adloom/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { AdForm, DEMO_PUBLISHER_PATH, SDK_PATH, SupplyType, demoPageName } from '@adloom/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { media, slots } from '../../db/schema.js';
@@ -62,7 +62,8 @@ async function slotFor(
         named === null ? eq(slots.adForm, adForm) : eq(slots.id, named),
       ),
     )
-    .orderBy(asc(slots.id))
+    // The demo is an SDK page: a slot sold through the SDK first, then the oldest.
+    .orderBy(desc(eq(slots.supplyType, SupplyType.sdk)), asc(slots.id))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -55,6 +55,18 @@ export interface BackfillResult {
   to: number;
 }
 
+/** The demo's volume in one line, for the start's log (what a fresh install opens on). */
+export function formatDemoVolume(result: BackfillResult, elapsedMs: number): string {
+  const perDay = (count: number) => Math.round(count / Math.max(1, result.days));
+  const ctr = result.impressions > 0 ? (100 * result.clicks) / result.impressions : 0;
+  return (
+    `Demo history: ${result.days} days through the delivery engine in ${(elapsedMs / 1000).toFixed(1)} s: ` +
+    `${result.requests} requests (${perDay(result.requests)}/day), ${result.fills} fills, ` +
+    `${result.impressions} impressions (${perDay(result.impressions)}/day), ${result.clicks} clicks ` +
+    `(CTR ${ctr.toFixed(2)} %).`
+  );
+}
+
 /** The active slots of active media, as the traffic model needs them. */
 export function trafficSlotsOf(snapshot: Snapshot): TrafficSlot[] {
   return [...snapshot.slots.values()]

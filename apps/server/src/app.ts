@@ -37,6 +37,7 @@ import { registerDspRoutes } from './modules/dsp/routes.js';
 import { registerSspStrategyRoutes } from './modules/ssp-strategy/routes.js';
 import { registerReportRoutes } from './modules/report/routes.js';
 import { registerDeliveryConsoleRoutes } from './modules/delivery/routes.js';
+import { registerCurrencyRoutes } from './modules/currency/routes.js';
 import { registerDelivery } from './delivery/plugin.js';
 
 declare module 'fastify' {
@@ -150,4 +151,5 @@ async function registerConsole(app: FastifyInstance): Promise<void> {
   registerSspStrategyRoutes(app);
   registerReportRoutes(app);
   registerDeliveryConsoleRoutes(app);
+  registerCurrencyRoutes(app);
 }

@@ -73,6 +73,7 @@ export const TargetType = defineEnum({
   dsp: { value: 'dsp', en: 'Demand partner', zh: '需求方' },
   sspStrategy: { value: 'sspStrategy', en: 'SSP strategy', zh: 'SSP 策略' },
   systemParameter: { value: 'systemParameter', en: 'System parameters', zh: '系统参数' },
+  currencyRate: { value: 'currencyRate', en: 'Currency rate', zh: '汇率' },
 });
 
 /** Target types of the supply side: their history is read by who manages them. */
@@ -102,4 +103,5 @@ export const SETTINGS_TARGET_TYPES: readonly TargetTypeValue[] = [
   'model',
   'human',
   'systemParameter',
+  'currencyRate',
 ];

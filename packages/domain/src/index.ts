@@ -20,6 +20,8 @@ export * from './openrtb.js';
 export * from './openrtb-request.js';
 export * from './prebid.js';
 export * from './serving.js';
+export * from './currency.js';
+export * from './bid-rejections.js';
 export * from './delivery.js';
 export {
   SDK_PATH,

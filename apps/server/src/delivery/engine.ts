@@ -8,6 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   Billing,
+  SERVING_CURRENCY,
+  toUsdMicros,
+  type RateTable,
   TMAX_RESERVE_MS,
   TRACKING_TOKEN_TTL_SECONDS,
   type BidRequest,
@@ -121,6 +124,8 @@ export interface TrackOptions {
   now?: number;
   /** ${AUCTION_PRICE} of a win or billing notice, currency units per mille as sent. */
   price?: string;
+  /** The currency of `price` (ISO 4217); US dollars when absent. */
+  currency?: string;
 }
 
 export interface TrackOutcome {
@@ -222,6 +227,10 @@ function partnerMacros(bid: PartnerBid, auctionId: string, price: number): Aucti
     ...(bid.seat ? { seatId: bid.seat } : {}),
     ...(bid.adId ? { adId: bid.adId } : {}),
     ...(bid.rawPrice > 0 ? { mbr: price / bid.rawPrice } : {}),
+    // A partner bidding in another currency is told prices in it (docs/decisions/currencies.md).
+    ...(bid.currency
+      ? { currency: bid.currency.code, perUsdMicros: bid.currency.perUsdMicros }
+      : {}),
   };
 }
 
@@ -333,11 +342,13 @@ export class DeliveryEngine {
 
   /** The partner calls of one caller's auction of `expected` impressions (each one serve). */
   partnerBatch(caller: BidRequest, expected: number): PartnerBatch {
+    const rates = this.source.current()?.rates;
     return new PartnerBatch({
       caller,
       expected,
       allowPrivate: this.allowPrivate,
       ...(this.seller ? { seller: this.seller } : {}),
+      ...(rates ? { rates } : {}),
     });
   }
 
@@ -345,6 +356,12 @@ export class DeliveryEngine {
   async slotCodes(): Promise<ReadonlyMap<string, number>> {
     const current = this.closed ? null : this.source.current();
     return (current ?? (await this.snapshot())).slotIdsByCode;
+  }
+
+  /** The active currency rates (the snapshot's), for the OpenRTB entry points' conversions. */
+  async currencyRates(): Promise<RateTable> {
+    const current = this.closed ? null : this.source.current();
+    return (current ?? (await this.snapshot())).rates;
   }
 
   /** Picks up a configuration change now instead of within the next second (tests, tools). */
@@ -397,6 +414,7 @@ export class DeliveryEngine {
             expected: 1,
             allowPrivate: this.allowPrivate,
             ...(this.seller ? { seller: this.seller } : {}),
+            rates: snapshot.rates,
           });
         const key = link?.key ?? request.id;
         partnerCall = batch.join(key, leg, allocated.dsp, allocated.permille, deadlineMs);
@@ -424,6 +442,10 @@ export class DeliveryEngine {
           answered.latencyMs,
           now,
         );
+        // Every bid refused before our auction, by reason (the DSP screen's table).
+        if (answered.rejections.length > 0) {
+          this.accounting.countPartnerRejections(answered.fate.dspId, answered.rejections, now);
+        }
       }
       // The SSP strategy may hold partners to a higher floor than our own demand.
       const belowFloor =
@@ -431,6 +453,9 @@ export class DeliveryEngine {
       const fate: PartnerFate = belowFloor
         ? { ...answered.fate, reason: 'bidBelowFloor' }
         : answered.fate;
+      if (belowFloor && !request.test) {
+        this.accounting.countPartnerRejections(answered.fate.dspId, ['belowFloor'], now);
+      }
       partnerFate = partnerFate.map((other) => (other.dspId === fate.dspId ? fate : other));
       if (answered.bid && !belowFloor) partnerBids = [answered.bid];
       if (answered.bid) partnerBid = { bid: answered.bid, belowFloor };
@@ -732,7 +757,7 @@ export class DeliveryEngine {
         return { counted: true, redirect: landing(claims) };
       case 'bill':
         return {
-          counted: await this.countBilling(claims, snapshot, now, options.price),
+          counted: await this.countBilling(claims, snapshot, now, options.price, options.currency),
           redirect: null,
         };
       case 'win':
@@ -910,9 +935,15 @@ export class DeliveryEngine {
     snapshot: Snapshot,
     now: number,
     priceText: string | undefined,
+    currency: string | undefined,
   ): Promise<boolean> {
     if (claims.channel !== 'dsp' || claims.billing !== Billing.cpm) return false;
-    const cleared = parseMacroPrice(priceText);
+    const told = parseMacroPrice(priceText);
+    // In the answer's currency: back to US dollars; a currency without a rate is refused.
+    const cleared =
+      told === undefined
+        ? undefined
+        : toUsdMicros(told, currency ?? SERVING_CURRENCY, snapshot.rates, 'down');
     // A notice without a price (empty, an unfilled macro) is refused: never billed at our bid.
     if (cleared === undefined) return false;
     const price = Math.min(cleared, claims.price);

@@ -4,6 +4,7 @@
  * apps/server/src/delivery reads these; none reads the database per request.
  */
 import type { AuctionTypeValue, RejectReasonValue, NoFillReasonValue } from '@adloom/domain';
+import type { RateTable } from '@adloom/domain';
 import type { CompiledRule } from './rules.js';
 
 /** Where a request came in. */
@@ -242,6 +243,8 @@ export interface Snapshot {
   creatives: ReadonlyMap<number, CreativeConfig>;
   advertisers: ReadonlyMap<number, AdvertiserConfig>;
   dsps: ReadonlyMap<number, DspConfig>;
+  /** Active currency rates (units per US dollar in millionths), by ISO 4217 code. */
+  rates: RateTable;
   /** Active strategies of each slot, in the order they are tried (priority desc, id asc). */
   sspStrategiesBySlot: ReadonlyMap<number, readonly SspStrategyConfig[]>;
   /**
@@ -294,6 +297,11 @@ export interface PartnerBid {
   h: number;
   /** The loss notice, for when the bid loses our auction. */
   lurl?: string;
+  /**
+   * The currency the partner priced in, when not US dollars, with the rate its price was
+   * converted at: the notices' ${AUCTION_PRICE} goes back in it (docs/decisions/currencies.md).
+   */
+  currency?: { code: string; perUsdMicros: number };
   /** What the notice macros name: the response's bidid, the seat, the bid's adid, its impid. */
   bidId?: string;
   seat?: string;

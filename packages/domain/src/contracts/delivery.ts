@@ -172,6 +172,8 @@ export const ZPartnerHealth = z.object({
   timeout_rate: z.number().nullable(),
   /** Mean answer time over the calls that answered, ms. */
   avg_latency_ms: z.number().nullable(),
+  /** Bids refused before our auction, by reason (BidRejection), most first. */
+  rejections: z.array(z.object({ reason: z.string(), bids: z.number().int() })),
 });
 export type PartnerHealth = z.infer<typeof ZPartnerHealth>;
 

@@ -18,6 +18,7 @@ export * from './dsp.js';
 export * from './ssp-strategy.js';
 export * from './delivery.js';
 export * from './report.js';
+export * from './currency.js';
 
 import { accountLogin, logout, serviceLogin } from './auth.js';
 import { dashboardSummary } from './dashboard.js';
@@ -34,6 +35,7 @@ import { DSP_ENDPOINTS } from './dsp.js';
 import { SSP_STRATEGY_ENDPOINTS } from './ssp-strategy.js';
 import { DELIVERY_ENDPOINTS } from './delivery.js';
 import { REPORT_ENDPOINTS } from './report.js';
+import { CURRENCY_ENDPOINTS } from './currency.js';
 import { changePassword, currentUser, unlockUser, updateProfile } from './user.js';
 
 /** Every endpoint of the contract, for route registration and the permission matrix test. */
@@ -99,4 +101,5 @@ export const ENDPOINTS = {
   ...SSP_STRATEGY_ENDPOINTS,
   ...DELIVERY_ENDPOINTS,
   ...REPORT_ENDPOINTS,
+  ...CURRENCY_ENDPOINTS,
 } as const;

@@ -23,6 +23,7 @@ import type {
 } from '../ports.js';
 import {
   addPartnerCall,
+  addPartnerRejections,
   emptyBatch,
   healthCounterOf,
   isEmptyBatch,
@@ -268,6 +269,9 @@ export function createAccounting(options: AccountingOptions): Accounting {
     },
     countPartnerWin(dspId: number, at: number): void {
       healthCounterOf(pending.health, dspId, at).wins += 1;
+    },
+    countPartnerRejections(dspId: number, reasons: readonly string[], at: number): void {
+      addPartnerRejections(healthCounterOf(pending.health, dspId, at), reasons);
     },
     flush,
     start(): void {

@@ -171,6 +171,7 @@ export function snapshotOf(parts: WorldParts): Snapshot {
     creatives,
     advertisers: new Map(advertisers.map((a) => [a.id, a])),
     dsps: new Map(),
+    rates: new Map(),
     sspStrategiesBySlot: new Map(),
     strategiesByStyle: indexStrategiesByStyle(strategies.values(), creatives),
   };

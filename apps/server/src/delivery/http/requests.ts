@@ -14,6 +14,7 @@ import {
   type ServeFacts,
 } from '@adloom/domain';
 import type { FastifyRequest } from 'fastify';
+import { toUsdMicros, type RateTable } from '@adloom/domain';
 import countries from 'i18n-iso-countries';
 import type { Channel, ServeConsent, ServeRequest } from '../types.js';
 
@@ -30,6 +31,7 @@ export function countryFromHeaders(request: FastifyRequest, trusted: boolean): s
 }
 
 const NO_AUDIENCE: readonly string[] = Object.freeze([]);
+const NO_RATES: RateTable = new Map();
 
 const audienceCodes = (text: string): string[] =>
   text
@@ -118,7 +120,8 @@ export function formatOf(imp: Imp): 'banner' | 'native' | 'video' {
 
 /**
  * One impression of a BidRequest as a ServeRequest; undefined when it names no slot of ours
- * (`slotId`, found by http/slot-reference.ts) or floors in another currency. The caps id is
+ * (`slotId`, found by http/slot-reference.ts) or floors in a currency the rate table cannot
+ * convert (a floor in another currency is converted to US dollars, rounded up). The caps id is
  * the buyer uid (ours, learnt in a user sync), else our user id cookie, else the request's
  * user id, else the device's advertising id.
  */
@@ -133,12 +136,23 @@ export function fromBidRequest(
     slotId: number | undefined;
     /** Our user id cookie, when the caller is a browser that carries it. */
     cookieUid?: string;
+    /** Currency rates for a floor in another currency (docs/decisions/currencies.md). */
+    rates?: RateTable;
   },
 ): ServeRequest | undefined {
   const slotId = context.slotId;
   if (slotId === undefined) return undefined;
-  // A floor of 0 needs no conversion, whatever its currency.
-  if (imp.bidfloor && imp.bidfloorcur && imp.bidfloorcur !== SERVING_CURRENCY) return undefined;
+  // A floor of 0 needs no conversion, whatever its currency; another is held in US dollars,
+  // rounded up so that no price we answer is under it once converted back.
+  const bidFloor = imp.bidfloor
+    ? toUsdMicros(
+        toMicros(String(imp.bidfloor)),
+        imp.bidfloorcur || SERVING_CURRENCY,
+        context.rates ?? NO_RATES,
+        'up',
+      )
+    : 0;
+  if (bidFloor === undefined) return undefined;
   const device = bidRequest.device ?? {};
   const os = OS_BY_NAME[(device.os ?? '').toLowerCase()] ?? 0;
   const ifa = device.ifa ?? '';
@@ -164,7 +178,7 @@ export function fromBidRequest(
     ua: device.ua ?? context.ua,
     // tmax 0 is no limit given (as Prebid Server reads it), not no time at all.
     tmaxMs: bidRequest.tmax || DEFAULT_TMAX_MS,
-    bidFloor: imp.bidfloor ? toMicros(String(imp.bidfloor)) : 0,
+    bidFloor,
     // How the caller charges us; our own DSP's sales to exchanges keep their own rule.
     ...(channel === 'openrtb' && (bidRequest.at === 1 || bidRequest.at === 2)
       ? { at: bidRequest.at }

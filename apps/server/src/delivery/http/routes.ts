@@ -31,7 +31,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeliveryEngine } from '../engine.js';
 import { answerCurrency, bidOf, floorPriced } from '../openrtb/bid.js';
-import { ImpSpec } from '../openrtb/imp.js';
+import { ImpSpec, isPrivateAuction } from '../openrtb/imp.js';
 import type { Channel } from '../types.js';
 import { countryFromHeaders, fromBidRequest, fromServeFacts } from './requests.js';
 import { parseServeQuery } from './serve-query.js';
@@ -88,9 +88,14 @@ async function auction(
   if (bidRequest.tmax && bidRequest.tmax < TMAX_RESERVE_MS) {
     return reply.send({ id: bidRequest.id, nbr: NO_BID_REASON.insufficientAuctionTime });
   }
-  const currency = answerCurrency(bidRequest);
+  const rates = await engine.currencyRates();
+  const currency = answerCurrency(bidRequest, rates);
   if (!currency) {
     return reply.send({ id: bidRequest.id, seatbid: [], nbr: NO_BID_REASON.unsupportedCurrency });
+  }
+  // Private auctions only, and we hold no deals (openrtb/imp.ts): a no-bid with its reason.
+  if (bidRequest.imp.every(isPrivateAuction)) {
+    return reply.send({ id: bidRequest.id, seatbid: [], nbr: NO_BID_REASON.noDeal });
   }
   const origin = originOf(request);
   const context = { ...contextOf(request), cookieUid: cookieUidOf(request) };
@@ -102,10 +107,10 @@ async function auction(
   const impressions = bidRequest.imp.flatMap((imp) => {
     // What the impression takes decides which creatives may bid (openrtb/imp.ts).
     const spec = new ImpSpec(imp);
-    if (!spec.answerable || !floorPriced(imp)) return [];
+    if (!spec.answerable || !floorPriced(imp, rates)) return [];
     // The own DSP needs no slot of ours: an exchange's tagids are its own (decision/exchange.ts).
     const slotId = channel === 'dsp' ? 0 : slotIdOf(slotReferenceOf(imp), slotCodes);
-    const facts = fromBidRequest(bidRequest, imp, channel, { ...context, slotId });
+    const facts = fromBidRequest(bidRequest, imp, channel, { ...context, slotId, rates });
     if (!facts) return [];
     // Our own caps obey the request's privacy signals as partners do (upstream/privacy.ts).
     const serveRequest = capsIdentityUnder(facts, ownPrivacy);
@@ -129,7 +134,9 @@ async function auction(
     }),
   );
   const bids = won.flatMap((entry) => {
-    const bid = entry ? bidOf(entry.imp, entry.spec, entry.served, channel, origin) : null;
+    const bid = entry
+      ? bidOf(entry.imp, entry.spec, entry.served, channel, origin, { currency, rates })
+      : null;
     return bid ? [bid] : [];
   });
   if (bids.length === 0) return reply.code(204).send();
@@ -186,7 +193,12 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
     const query = request.query as Record<string, unknown>;
     const token = typeof query.t === 'string' ? query.t : '';
     const price = typeof query.p === 'string' ? query.p : undefined;
-    const outcome = await engine().track(kind, token, price === undefined ? {} : { price });
+    // The currency of a notice's price (our own DSP's answer in another currency, bid.ts).
+    const currency = typeof query.c === 'string' ? query.c : undefined;
+    const outcome = await engine().track(kind, token, {
+      ...(price === undefined ? {} : { price }),
+      ...(currency === undefined ? {} : { currency }),
+    });
     reply.header('cache-control', 'no-store');
     if (kind === 'clk') {
       if (!outcome.redirect) {

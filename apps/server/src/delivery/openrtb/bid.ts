@@ -3,10 +3,21 @@
  * an own creative answers in the form the impression takes (imp.ts: banner HTML at a size
  * among its formats, VAST for video, Native 1.2 over its asset list) with `mtype`, `w`/`h`,
  * `crid`, `adomain`; a partner's winning markup is passed on only when it is a type and size
- * the impression takes. Prices are in US dollars: a request whose `cur` excludes them gets
- * no bid (no conversion yet).
+ * the impression takes. Prices are decided in US dollars and answered in a currency the
+ * request's `cur` allows, converted through the operator's rate table (docs/decisions/
+ * currencies.md); a request allowing none we can convert gets no bid.
  */
-import { SERVING_CURRENCY, fromMicros, type Bid, type BidRequest, type Imp } from '@adloom/domain';
+import {
+  SERVING_CURRENCY,
+  convertible,
+  fromMicros,
+  fromUsdMicros,
+  normalCurrency,
+  type Bid,
+  type BidRequest,
+  type Imp,
+  type RateTable,
+} from '@adloom/domain';
 import { answerOf, type Served } from '../engine.js';
 import type { Channel, CreativeConfig } from '../types.js';
 import { MType, type ImpForm, type ImpSpec } from './imp.js';
@@ -14,23 +25,38 @@ import { nativeAnswerIssues } from './conformance.js';
 import { nativeMarkup } from './native.js';
 import { vastMarkup } from './vast.js';
 
+const NO_RATES: RateTable = new Map();
+
 /**
- * The currency we answer in, or null when the request allows none we price in (the answer
- * is then a no-bid with NO_BID_REASON.unsupportedCurrency).
+ * The currency we answer in: US dollars when the request allows them (or names none), else
+ * the first it allows that the rate table converts; null when it allows none we can price
+ * in (the answer is then a no-bid with NO_BID_REASON.unsupportedCurrency).
  */
-export function answerCurrency(request: Pick<BidRequest, 'cur'>): string | null {
-  const allowed = request.cur;
-  if (!allowed || allowed.length === 0) return SERVING_CURRENCY;
-  return allowed.some((code) => code.trim().toUpperCase() === SERVING_CURRENCY)
-    ? SERVING_CURRENCY
-    : null;
+export function answerCurrency(
+  request: Pick<BidRequest, 'cur'>,
+  rates: RateTable = NO_RATES,
+): string | null {
+  const allowed = (request.cur ?? []).map(normalCurrency);
+  if (allowed.length === 0 || allowed.includes(SERVING_CURRENCY)) return SERVING_CURRENCY;
+  return allowed.find((code) => convertible(rates, code)) ?? null;
 }
 
-/** An impression floor we can honour: in US dollars, or 0 in any currency (nothing to convert). */
-export function floorPriced(imp: Pick<Imp, 'bidfloor' | 'bidfloorcur'>): boolean {
+/** An impression floor we can honour: 0, in US dollars, or in a currency with a rate. */
+export function floorPriced(
+  imp: Pick<Imp, 'bidfloor' | 'bidfloorcur'>,
+  rates: RateTable = NO_RATES,
+): boolean {
   if (!imp.bidfloor) return true;
-  return !imp.bidfloorcur || imp.bidfloorcur.trim().toUpperCase() === SERVING_CURRENCY;
+  return convertible(rates, imp.bidfloorcur || SERVING_CURRENCY);
 }
+
+/** The currency an answer's prices are in, with the rates that convert ours (US dollars). */
+export interface AnswerPricing {
+  currency: string;
+  rates: RateTable;
+}
+
+const IN_DOLLARS: AnswerPricing = { currency: SERVING_CURRENCY, rates: NO_RATES };
 
 const absoluteIn = (origin: string) => (url: string) =>
   /^https?:\/\//.test(url) ? url : `${origin}${url}`;
@@ -117,17 +143,27 @@ function partnerBannerSize(spec: ImpSpec, w: number, h: number): { w: number; h:
   return banner.sizes.length === 1 ? (banner.sizes[0] ?? null) : null;
 }
 
+/** The own DSP's win and billing notices: the price macro, and the currency it is in. */
+function noticeUrls(urls: { win: string; bill: string }, currency: string) {
+  const cur = currency === SERVING_CURRENCY ? '' : `&c=${currency}`;
+  return { nurl: `${urls.win}${cur}&p=\${AUCTION_PRICE}`, burl: `${urls.bill}${cur}&p=\${AUCTION_PRICE}` };
+}
+
 export function bidOf(
   imp: Imp,
   spec: ImpSpec,
   served: Served,
   channel: Channel,
   origin: string,
+  pricing: AnswerPricing = IN_DOLLARS,
 ): Bid | null {
   const { decision, urls, claims } = served;
   const winner = decision.winner;
   if (!winner || !urls || !claims) return null;
-  const price = fromMicros(decision.price);
+  // Rounded down: never more than our price; a floor was converted up (http/requests.ts).
+  const price = fromMicros(
+    fromUsdMicros(decision.price, pricing.currency, pricing.rates) ?? decision.price,
+  );
   if (winner.kind === 'partner') {
     const answer = answerOf(served);
     const adm = answer.fill ? answer.ad.adm : '';
@@ -162,10 +198,9 @@ export function bidOf(
     impid: imp.id,
     price,
     adm: ownMarkup(creative, form, urls, origin, claims.id, spec),
-    // An exchange buying from our own DSP tells us its price through these macros.
-    ...(channel === 'dsp'
-      ? { nurl: `${urls.win}&p=\${AUCTION_PRICE}`, burl: `${urls.bill}&p=\${AUCTION_PRICE}` }
-      : {}),
+    // An exchange buying from our own DSP tells us its price through these macros, in the
+    // answer's currency (`c`, when not US dollars).
+    ...(channel === 'dsp' ? noticeUrls(urls, pricing.currency) : {}),
     adid: String(creative.id),
     crid: String(creative.id),
     cid: String(plan.id),

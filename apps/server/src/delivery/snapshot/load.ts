@@ -24,6 +24,7 @@ import type { Database } from '../../db/client.js';
 import {
   adStyles,
   creatives,
+  currencyRates,
   dsps,
   materials,
   media,
@@ -178,6 +179,12 @@ const readCpcTotals = (tx: Database) =>
 
 const readDsps = (tx: Database) => tx.select().from(dsps);
 
+const readRates = (tx: Database) =>
+  tx
+    .select({ code: currencyRates.code, perUsdMicros: currencyRates.perUsdMicros })
+    .from(currencyRates)
+    .where(eq(currencyRates.status, SimpleStatus.active));
+
 const readSspStrategies = (tx: Database) =>
   tx
     .select()
@@ -198,6 +205,7 @@ async function readConfiguration(tx: Database) {
     totals: planRows.some((plan) => plan.billing === Billing.cpc) ? await readCpcTotals(tx) : [],
     dsps: await readDsps(tx),
     sspStrategies: await readSspStrategies(tx),
+    rates: await readRates(tx),
   };
 }
 
@@ -386,6 +394,7 @@ export function buildSnapshot(rows: ConfigurationRows, version: number, now: num
     creatives: creativeMap,
     advertisers: advertiserMap,
     dsps: dspMap,
+    rates: new Map(rows.rates.map((row) => [row.code, row.perUsdMicros])),
     sspStrategiesBySlot: sspBySlot,
     strategiesByStyle: indexStrategiesByStyle(strategyMap.values(), creativeMap),
   };

@@ -5,7 +5,7 @@
  * said whether it calls a partner. Each impression then gets its own bid and fate.
  */
 import { performance } from 'node:perf_hooks';
-import type { BidRequest } from '@adloom/domain';
+import type { BidRequest, RateTable } from '@adloom/domain';
 import type { Resolver } from '../../modules/dsp/url-guard.js';
 import type { PartnerOutcome } from '../ports.js';
 import { withShare } from '../decision/pricing.js';
@@ -47,6 +47,8 @@ export interface BatchOptions {
   allowPrivate: boolean;
   seller?: SellerIdentity;
   resolve?: Resolver;
+  /** The snapshot's currency rates (partner currencies, bids in them). */
+  rates?: RateTable;
 }
 
 /** A leg's bid under its SSP strategy's share, when that overrides the partner's own. */
@@ -126,6 +128,7 @@ export class PartnerBatch {
       tmaxMs: deadlineMs,
       ...(this.options.caller ? { caller: this.options.caller } : {}),
       ...(this.options.seller ? { seller: this.options.seller } : {}),
+      ...(this.options.rates ? { rates: this.options.rates } : {}),
     });
     const answered = await callPartner({
       dsp: first.dsp,
@@ -133,6 +136,7 @@ export class PartnerBatch {
       deadlineMs,
       allowPrivate: this.options.allowPrivate,
       permille: first.permille,
+      ...(this.options.rates ? { rates: this.options.rates } : {}),
       ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
     });
     entries.forEach((entry, index) => {

@@ -22,6 +22,8 @@
  *                                 user.ext.consent, source.ext.schain… and x-openrtb-version 2.5
  *   gvlVendorId  integer          its IAB TCF Global Vendor List id: under the GDPR it gets
  *                                 personal data only with this vendor's consent
+ *   currency "EUR"                the currency it bids in: offered in `cur` beside US dollars
+ *                                 while the rate table holds it (docs/decisions/currencies.md)
  *
  * An SSP strategy's `config`:
  *   bidfloor number (currency units per mille) the floor for this segment's partners: it
@@ -37,6 +39,7 @@ import {
   type BidRequest,
   type Imp,
 } from '@adloom/domain';
+import { convertible, normalCurrency, type RateTable } from '@adloom/domain';
 import countries from 'i18n-iso-countries';
 import { isIP } from 'node:net';
 import type { DspConfig, ServeRequest, SlotConfig, SspStrategyConfig } from '../types.js';
@@ -159,6 +162,8 @@ export interface AuctionRequestInput {
   /** What the request has left for the partner, ms (cut to the partner's own timeout). */
   tmaxMs: number;
   seller?: SellerIdentity;
+  /** The snapshot's currency rates: a partner's own currency is offered when they hold it. */
+  rates?: RateTable;
 }
 
 /** The partner's imp id of the leg at this index: what its bids name as `impid`. */
@@ -168,6 +173,17 @@ export const partnerImpId = (index: number) => String(index + 1);
 export function partnerVersion(dsp: Pick<DspConfig, 'config'>): '2.5' | '2.6' {
   const version = dsp.config.openrtb;
   return version === '2.5' || version === 2.5 ? '2.5' : OPENRTB_VERSION;
+}
+
+/**
+ * The currencies a partner may bid in (`cur`): US dollars, and its config's `currency` when
+ * the rate table converts it. Bids in any currency with a rate are taken (call.ts).
+ */
+export function partnerCurrencies(dsp: Pick<DspConfig, 'config'>, rates?: RateTable): string[] {
+  const own = typeof dsp.config.currency === 'string' ? normalCurrency(dsp.config.currency) : '';
+  return own && own !== SERVING_CURRENCY && rates && convertible(rates, own)
+    ? [SERVING_CURRENCY, own]
+    : [SERVING_CURRENCY];
 }
 
 /** The partner's GVL (TCF) vendor id, from its config's `gvlVendorId`; undefined when none. */
@@ -398,7 +414,7 @@ export function buildAuctionRequest(input: AuctionRequestInput): BidRequest {
     at: auctionTypeOf(caller ?? {}, slot),
     // The partner is waited for no longer than its own timeout: tell it so.
     tmax: Math.max(0, Math.floor(Math.min(input.tmaxMs, dsp.timeoutMs))),
-    cur: [SERVING_CURRENCY],
+    cur: partnerCurrencies(dsp, input.rates),
     ...(request.test || isTestPartner(dsp) ? { test: 1 as const } : {}),
     ...(wseat ? { wseat } : {}),
     ...(badv ? { badv } : {}),

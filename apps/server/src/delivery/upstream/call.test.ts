@@ -261,7 +261,11 @@ describe('a partner that answers garbage', () => {
     ['a bid for another impid', (body) => fakeBidResponseWith(body, { impid: '2' }), 'impid "2"'],
     ['a negative price', (body) => fakeBidResponseWith(body, { price: -1 }), 'bid.0.price'],
     ['an absurd price', (body) => fakeBidResponseWith(body, { price: 1000.01 }), 'absurd price'],
-    ['another currency', (body) => ({ ...fakeBidResponse(body), cur: 'EUR' }), 'currency EUR'],
+    [
+      'a currency without a rate',
+      (body) => ({ ...fakeBidResponse(body), cur: 'EUR' }),
+      'priced in EUR, which has no rate in the currency table',
+    ],
   ];
   it.each(badBids)('%s is an error', async (_, answer, detail) => {
     const { dsp: bidder, url } = await scripted((body) => ({ status: 200, body: answer(body) }));

@@ -12,9 +12,14 @@ import {
   SERVING_CURRENCY,
   ZBidResponse,
   bidsOf,
+  normalCurrency,
+  rateOf,
   toMicros,
+  toUsdMicros,
   type Bid,
+  type BidRejectionValue,
   type BidRequest,
+  type RateTable,
   type RejectReasonValue,
 } from '@adloom/domain';
 import { readAnswer } from '../../modules/dsp/openrtb.js';
@@ -25,12 +30,12 @@ import type { DspConfig, PartnerBid, PartnerFate } from '../types.js';
 import { partnerCallHeaders } from './bid-request.js';
 import { unitsText } from './macros.js';
 import { postToPartner } from './transport.js';
-import { bidProblem } from './validate.js';
+import { bidRefusal, currencyRefusal, type BidRefusal } from './validate.js';
 
 // Serving fills a won bid's nurl and adm with the clearing price; it imports all from here.
 export { fillAuctionMacros } from './macros.js';
 
-/** A CPM above this many currency units is a broken bidder, not a price. */
+/** A CPM above this many US dollars is a broken bidder, not a price. */
 export const MAX_PARTNER_PRICE = 1000;
 
 export interface PartnerCallInput {
@@ -43,6 +48,8 @@ export interface PartnerCallInput {
   resolve?: Resolver;
   /** The partner's share in the SSP strategy, carried into its fate. */
   permille?: number;
+  /** Currency rates for bids in other currencies (the snapshot's); US dollars only without. */
+  rates?: RateTable;
 }
 
 export interface PartnerCallResult {
@@ -57,7 +64,12 @@ export interface PartnerCallResult {
    */
   fate: PartnerFate;
   latencyMs: number;
+  /** The answer's bids refused before our auction, one reason each (partner health). */
+  rejections: readonly BidRejectionValue[];
 }
+
+const NO_REJECTIONS: readonly BidRejectionValue[] = Object.freeze([]);
+const NO_RATES: RateTable = new Map();
 
 const NO_BIDS: ReadonlyMap<string, PartnerBid> = new Map();
 
@@ -75,12 +87,14 @@ function result(
   latencyMs: number,
   bid: PartnerBid | null = null,
   bidsByImp: ReadonlyMap<string, PartnerBid> = NO_BIDS,
+  rejections: readonly BidRejectionValue[] = NO_REJECTIONS,
 ): PartnerCallResult {
   return {
     outcome,
     bid,
     bidsByImp,
     latencyMs,
+    rejections,
     fate: {
       dspId: input.dsp.id,
       permille: input.permille ?? 0,
@@ -91,21 +105,30 @@ function result(
   };
 }
 
-/** The highest-priced bid (the first of equals) and its seat. */
-function highestBid(bids: ReturnType<typeof bidsOf>): { bid: Bid; seat: string | undefined } {
+/** The highest-priced bid (the first of equals). */
+function highestPriced(bids: readonly PricedBid[]): PricedBid {
   return bids.reduce((best, candidate) =>
-    candidate.bid.price > best.bid.price ? candidate : best,
+    candidate.usdMicros > best.usdMicros ? candidate : best,
   );
+}
+
+/** A priced bid of the answer: its price in US dollar micros, the currency it came in. */
+interface PricedBid {
+  bid: Bid;
+  seat: string | undefined;
+  /** The bid's price converted to US dollars, micros per mille (rounded down). */
+  usdMicros: number;
 }
 
 /** The partner's bid in our terms: eCPM after its share, fixed-price partners at their CPM. */
 function partnerBidOf(
   dsp: DspConfig,
-  bid: Bid,
-  seat: string | undefined,
+  priced: PricedBid,
   bidId: string | undefined,
+  currency: PartnerBid['currency'],
 ): PartnerBid {
-  const rawPrice = toMicros(bid.price);
+  const { bid, seat } = priced;
+  const rawPrice = priced.usdMicros;
   const basis = dsp.type === DspType.fixed ? dsp.cpm : rawPrice;
   return {
     kind: 'partner',
@@ -121,6 +144,7 @@ function partnerBidOf(
     w: bid.w ?? 0,
     h: bid.h ?? 0,
     impId: bid.impid,
+    ...(currency ? { currency } : {}),
     ...(bidId ? { bidId } : {}),
     ...(seat ? { seat } : {}),
     ...(bid.adid ? { adId: bid.adid } : {}),
@@ -128,7 +152,9 @@ function partnerBidOf(
 }
 
 function describeBid(dsp: DspConfig, bid: Bid, seat: string | undefined, won: PartnerBid): string {
-  const price = `${unitsText(won.rawPrice)} ${SERVING_CURRENCY} CPM`;
+  const price = won.currency
+    ? `${bid.price} ${won.currency.code} CPM (${unitsText(won.rawPrice)} ${SERVING_CURRENCY})`
+    : `${unitsText(won.rawPrice)} ${SERVING_CURRENCY} CPM`;
   const from = [seat ? `seat ${seat}` : '', bid.crid ? `creative ${bid.crid}` : '']
     .filter(Boolean)
     .join(', ');
@@ -155,10 +181,12 @@ function readPartnerAnswer(
   }
   const text = answer.body.toString('utf8');
   const location = answer.headers.location;
+  // Any currency is read: the rate table decides below (docs/decisions/currencies.md).
   const reading = readAnswer(
     input.body,
     { status: answer.status, body: text, truncated: answer.truncated, location },
     MAX_RESPONSE_BYTES,
+    { anyCurrency: true },
   );
   if (reading.outcome === 'noBid') return result(input, 'noBid', reading.message, latencyMs);
   if (reading.outcome !== 'bid') return result(input, 'error', reading.message, latencyMs);
@@ -166,30 +194,54 @@ function readPartnerAnswer(
   // readAnswer has accepted this body: it parses, is a BidResponse and holds bids.
   const response = ZBidResponse.parse(JSON.parse(text));
   const bids = bidsOf(response);
-  const absurd = bids.find(({ bid }) => bid.price > MAX_PARTNER_PRICE)?.bid;
-  if (absurd) {
-    const detail = `Bid "${absurd.id}" has an absurd price ${absurd.price} ${SERVING_CURRENCY} CPM (more than ${MAX_PARTNER_PRICE})`;
-    return result(input, 'error', detail, latencyMs);
+  const rates = input.rates ?? NO_RATES;
+  const wrongCurrency = currencyRefusal(response.cur, rates);
+  if (wrongCurrency) {
+    const [first] = bids;
+    const detail = `Bid "${first?.bid.id ?? ''}" refused: it ${wrongCurrency.text}`;
+    const reasons = bids.map(() => wrongCurrency.reason);
+    return result(input, 'error', detail, latencyMs, null, NO_BIDS, reasons);
   }
-  const problems = bids.map(({ bid }) => bidProblem(bid, input.body));
-  const valid = bids.filter((_, index) => problems[index] === null);
+  const code = normalCurrency(response.cur ?? SERVING_CURRENCY);
+  const rate = rateOf(rates, code);
+  const currency =
+    code !== SERVING_CURRENCY && rate !== undefined ? { code, perUsdMicros: rate } : undefined;
+  const priced: PricedBid[] = bids.map(({ bid, seat }) => ({
+    bid,
+    seat,
+    usdMicros: bid.price > 0 ? (toUsdMicros(toMicros(bid.price), code, rates) ?? 0) : 0,
+  }));
+  const absurd = priced.find(({ usdMicros }) => usdMicros > MAX_PARTNER_PRICE * 1_000_000);
+  if (absurd) {
+    const detail = `Bid "${absurd.bid.id}" has an absurd price ${absurd.bid.price} ${code} CPM (more than ${MAX_PARTNER_PRICE} ${SERVING_CURRENCY})`;
+    const reasons = bids.map((): BidRejectionValue => 'absurdPrice');
+    return result(input, 'error', detail, latencyMs, null, NO_BIDS, reasons);
+  }
+  const problems = priced.map(
+    (entry): BidRefusal | null =>
+      bidRefusal(entry.bid, input.body) ??
+      // A price so small it converts to nothing is no price.
+      (entry.usdMicros > 0 ? null : { reason: 'noPrice', text: 'has no price above 0' }),
+  );
+  const rejections = problems.flatMap((problem) => (problem ? [problem.reason] : []));
+  const valid = priced.filter((_, index) => problems[index] === null);
   if (valid.length === 0) {
     const [first] = bids;
-    const detail = `Bid "${first?.bid.id ?? ''}" refused: it ${problems[0] ?? 'is not valid'}`;
-    return result(input, 'error', detail, latencyMs);
+    const detail = `Bid "${first?.bid.id ?? ''}" refused: it ${problems[0]?.text ?? 'is not valid'}`;
+    return result(input, 'error', detail, latencyMs, null, NO_BIDS, rejections);
   }
-  const { bid, seat } = highestBid(valid);
-  const partnerBid = partnerBidOf(input.dsp, bid, seat, response.bidid);
+  const best = highestPriced(valid);
+  const partnerBid = partnerBidOf(input.dsp, best, response.bidid, currency);
   const byImp = new Map<string, PartnerBid>();
   for (const impId of new Set(valid.map((entry) => entry.bid.impid))) {
-    const best = highestBid(valid.filter((entry) => entry.bid.impid === impId));
+    const top = highestPriced(valid.filter((entry) => entry.bid.impid === impId));
     byImp.set(
       impId,
-      best.bid === bid ? partnerBid : partnerBidOf(input.dsp, best.bid, best.seat, response.bidid),
+      top === best ? partnerBid : partnerBidOf(input.dsp, top, response.bidid, currency),
     );
   }
-  const detail = describeBid(input.dsp, bid, seat, partnerBid);
-  return result(input, 'bid', detail, latencyMs, partnerBid, byImp);
+  const detail = describeBid(input.dsp, best.bid, best.seat, partnerBid);
+  return result(input, 'bid', detail, latencyMs, partnerBid, byImp, rejections);
 }
 
 /**

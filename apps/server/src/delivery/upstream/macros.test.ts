@@ -26,6 +26,19 @@ describe('fillAuctionMacros', () => {
     );
   });
 
+  it("tells prices in the bid's currency at the rate it was converted at", () => {
+    // 1.984126 USD at 151.2 JPY per USD: 299.999851 JPY; min-to-win 1.00 USD = 151.2 JPY.
+    const url =
+      'https://x.example/?p=${AUCTION_PRICE}&c=${AUCTION_CURRENCY}&m=${AUCTION_MIN_TO_WIN}';
+    expect(
+      fillAuctionMacros(url, 1_984_126, {
+        currency: 'JPY',
+        perUsdMicros: 151_200_000,
+        minToWin: 1_000_000,
+      }),
+    ).toBe('https://x.example/?p=299.999851&c=JPY&m=151.2');
+  });
+
   it('leaves text without macros untouched', () => {
     expect(fillAuctionMacros('https://x.example/win', 1)).toBe('https://x.example/win');
   });

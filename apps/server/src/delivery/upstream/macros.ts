@@ -17,6 +17,11 @@ export interface AuctionMacroValues {
   adId?: string;
   /** ${AUCTION_CURRENCY}; USD when not given. */
   currency?: string;
+  /**
+   * The currency's rate (units per US dollar in millionths) when prices are to be told in it:
+   * ${AUCTION_PRICE} and ${AUCTION_MIN_TO_WIN} are then converted from US dollar micros.
+   */
+  perUsdMicros?: number;
   /** ${AUCTION_MBR}: the market bid ratio, clearing price / bid price. */
   mbr?: number;
   /** ${AUCTION_LOSS}: the OpenRTB loss reason code (0 = won). */
@@ -50,8 +55,11 @@ export function fillAuctionMacros(
   extra: AuctionMacroValues = {},
 ): string {
   if (!text.includes('${AUCTION_')) return text;
+  const rate = extra.perUsdMicros;
+  const told = (micros: number) =>
+    rate === undefined ? micros : Number((BigInt(Math.round(micros)) * BigInt(rate)) / 1_000_000n);
   const values: Record<string, string | undefined> = {
-    AUCTION_PRICE: unitsText(priceMicros),
+    AUCTION_PRICE: unitsText(told(priceMicros)),
     AUCTION_CURRENCY: extra.currency ?? SERVING_CURRENCY,
     AUCTION_ID: extra.auctionId,
     AUCTION_IMP_ID: extra.impId,
@@ -60,7 +68,7 @@ export function fillAuctionMacros(
     AUCTION_AD_ID: extra.adId,
     AUCTION_MBR: extra.mbr === undefined ? undefined : String(Math.round(extra.mbr * 1e4) / 1e4),
     AUCTION_LOSS: extra.loss === undefined ? undefined : String(extra.loss),
-    AUCTION_MIN_TO_WIN: extra.minToWin === undefined ? undefined : unitsText(extra.minToWin),
+    AUCTION_MIN_TO_WIN: extra.minToWin === undefined ? undefined : unitsText(told(extra.minToWin)),
   };
   return text.replace(MACRO, (macro, name: string) => {
     const value = values[name];

@@ -114,6 +114,7 @@ export function buildSnapshot(parts: {
     creatives: new Map(),
     advertisers: new Map(),
     dsps: new Map((parts.dsps ?? []).map((dsp) => [dsp.id, dsp])),
+    rates: new Map(),
     sspStrategiesBySlot: bySlot,
     strategiesByStyle: new Map(),
   };

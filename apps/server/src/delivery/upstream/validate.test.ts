@@ -3,7 +3,7 @@
  */
 import type { Bid, BidRequest } from '@adloom/domain';
 import { describe, expect, it } from 'vitest';
-import { bidProblem } from './validate.js';
+import { bidProblem, bidRefusal, currencyRefusal } from './validate.js';
 
 const REQUEST: BidRequest = {
   id: 'r',
@@ -67,5 +67,36 @@ describe('bidProblem', () => {
     [{ cat: ['IAB25'] }, 'is in category IAB25, which the request blocks (bcat)'],
   ])('refuses %o: it %s', (change, reason) => {
     expect(bidProblem({ ...GOOD, ...change } as Bid, REQUEST)).toBe(reason);
+  });
+
+  it.each([
+    [{ price: 0 }, 'noPrice'],
+    [{ impid: '9' }, 'unknownImp'],
+    [{ crid: ' ' }, 'noCreativeId'],
+    [{ adm: '' }, 'noMarkup'],
+    [{ mtype: 4 }, 'markupType'],
+    [{ w: 728, h: 90 }, 'size'],
+    [{ adm: '<img src=http://cdn.example/a.png>' }, 'insecure'],
+    [{ adomain: ['blocked.example'] }, 'blockedAdvertiser'],
+    [{ cat: ['IAB25'] }, 'blockedCategory'],
+  ])('names the reason partner health counts for %o: %s', (change, reason) => {
+    expect(bidRefusal({ ...GOOD, ...change } as Bid, REQUEST)?.reason).toBe(reason);
+  });
+});
+
+describe('currencyRefusal', () => {
+  const rates = new Map([['EUR', 920_000]]);
+
+  it('takes US dollars (named or not) and a currency the rate table holds', () => {
+    expect(currencyRefusal(undefined, rates)).toBeNull();
+    expect(currencyRefusal('usd', new Map())).toBeNull();
+    expect(currencyRefusal('EUR', rates)).toBeNull();
+  });
+
+  it('refuses a currency without a rate, naming it', () => {
+    expect(currencyRefusal('chf', rates)).toEqual({
+      reason: 'currency',
+      text: 'is priced in CHF, which has no rate in the currency table',
+    });
   });
 });

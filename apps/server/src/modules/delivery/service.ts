@@ -17,7 +17,7 @@ import {
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { dspHealthHourly, dsps, users } from '../../db/schema.js';
+import { dspHealthHourly, dspRejectionsHourly, dsps, users } from '../../db/schema.js';
 import type { DeliveryEngine } from '../../delivery/engine.js';
 import { fromServeFacts } from '../../delivery/http/requests.js';
 import type { AuthContext } from '../../http/types.js';
@@ -129,6 +129,21 @@ export async function partnerHealth(db: Database, hours: number): Promise<Partne
     )
     .groupBy(dsps.id, dsps.name)
     .orderBy(dsps.name);
+  const refused = await db
+    .select({
+      dspId: dspRejectionsHourly.dspId,
+      reason: dspRejectionsHourly.reason,
+      bids: sum(dspRejectionsHourly.bids),
+    })
+    .from(dspRejectionsHourly)
+    .where(gte(dspRejectionsHourly.hour, since))
+    .groupBy(dspRejectionsHourly.dspId, dspRejectionsHourly.reason);
+  const rejections = new Map<number, { reason: string; bids: number }[]>();
+  for (const { dspId, reason, bids } of refused) {
+    rejections.set(dspId, [...(rejections.get(dspId) ?? []), { reason, bids }]);
+  }
+  const mostFirst = (list: { reason: string; bids: number }[]) =>
+    list.sort((a, b) => b.bids - a.bids || (a.reason < b.reason ? -1 : 1));
   return rows.map((row) => ({
     dsp_id: row.dspId,
     dsp_name: row.name,
@@ -140,5 +155,6 @@ export async function partnerHealth(db: Database, hours: number): Promise<Partne
     bid_rate: ratio(row.bids, row.calls),
     timeout_rate: ratio(row.timeouts, row.calls),
     avg_latency_ms: row.answered > 0 ? Math.round(row.latency / row.answered) : null,
+    rejections: mostFirst(rejections.get(row.dspId) ?? []),
   }));
 }

@@ -159,8 +159,18 @@ function issuesText(issues: { path: PropertyKey[]; message: string }[]): string 
 const invalid = (message: string): AnswerReading => ({ outcome: 'invalid', message, bid: null });
 const noBid = (message: string): AnswerReading => ({ outcome: 'noBid', message, bid: null });
 
+/** How an answer is read: the delivery engine converts currencies itself (upstream/call.ts). */
+export interface ReadOptions {
+  /** Take an answer in any currency, not only one of the request's `cur`. */
+  anyCurrency?: boolean;
+}
+
 /** What an HTTP 200 answer's body says. */
-function readBidResponse(request: BidRequest, text: string): AnswerReading {
+function readBidResponse(
+  request: BidRequest,
+  text: string,
+  options: ReadOptions = {},
+): AnswerReading {
   if (text.trim() === '') {
     return noBid('No bid: HTTP 200 with an empty body (HTTP 204 is the usual no-bid answer)');
   }
@@ -189,7 +199,11 @@ function readBidResponse(request: BidRequest, text: string): AnswerReading {
         : ` (reason ${response.nbr}: ${NO_BID_REASONS[response.nbr] ?? 'unknown code'})`;
     return noBid(`No bid: the answer holds no seatbid${reason}`);
   }
-  if (response.cur !== undefined && !(request.cur ?? []).includes(response.cur)) {
+  if (
+    !options.anyCurrency &&
+    response.cur !== undefined &&
+    !(request.cur ?? []).includes(response.cur)
+  ) {
     return invalid(
       `The answer's currency ${response.cur} is not one the request allowed (${(request.cur ?? []).join(', ')})`,
     );
@@ -229,6 +243,7 @@ export function readAnswer(
   request: BidRequest,
   answer: { status: number; body: string; truncated: boolean; location?: string | undefined },
   maxBytes: number,
+  options: ReadOptions = {},
 ): AnswerReading {
   const { status } = answer;
   if (status === 204) return noBid('No bid (HTTP 204)');
@@ -253,5 +268,5 @@ export function readAnswer(
   if (answer.truncated) {
     return invalid(`The answer is larger than ${Math.round(maxBytes / 1024)} KB`);
   }
-  return readBidResponse(request, answer.body);
+  return readBidResponse(request, answer.body, options);
 }

@@ -27,6 +27,7 @@ import { MEDIA_SAMPLES } from './media.js';
 import { PLAN_SAMPLES } from './plan.js';
 import { REPORT_SAMPLES } from './report.js';
 import { SSP_STRATEGY_SAMPLES } from './ssp-strategy.js';
+import { CURRENCY_SAMPLES } from './currency.js';
 import type { Sample } from './types.js';
 
 const nextCountryCode = countryCodes('XY');
@@ -181,6 +182,7 @@ const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
   ...SSP_STRATEGY_SAMPLES,
   ...DELIVERY_SAMPLES,
   ...REPORT_SAMPLES,
+  ...CURRENCY_SAMPLES,
 };
 
 /** Every endpoint's sample, each building its fixtures in the database of its context. */

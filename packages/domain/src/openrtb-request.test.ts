@@ -104,4 +104,32 @@ describe('an incoming BidRequest', () => {
       'imp[0].native.request: not a readable Native request: assets[1].id: duplicate asset id 1',
     );
   });
+
+  it('numbers assets that carry no ids by their index, and refuses a mix or an asset of no kind', () => {
+    const headline = { required: 1, title: { len: 50 } };
+    const thumbnail = { required: 0, img: { type: 3, wmin: 300, hmin: 200 } };
+    expect(readNativeRequest(JSON.stringify({ assets: [headline, thumbnail] }))).toEqual({
+      request: {
+        assets: [
+          { ...headline, id: 0 },
+          { ...thumbnail, id: 1 },
+        ],
+      },
+    });
+    // null is absent here too.
+    expect(readNativeRequest(JSON.stringify({ assets: [{ ...headline, id: null }] }))).toEqual({
+      request: { assets: [{ ...headline, id: 0 }] },
+    });
+    expect(
+      readNativeRequest(JSON.stringify({ assets: [{ ...headline, id: 4 }, thumbnail] })),
+    ).toEqual({ error: 'assets[1].id: required when others have ids' });
+    expect(readNativeRequest(JSON.stringify({ assets: [{ id: 1, required: 1 }] }))).toEqual({
+      error: 'assets[0]: an asset is exactly one of title, img, video or data',
+    });
+    expect(
+      readNativeRequest(
+        JSON.stringify({ assets: [{ id: 1, title: { len: 9 }, data: { type: 2 } }] }),
+      ),
+    ).toEqual({ error: 'assets[0]: an asset is exactly one of title, img, video or data' });
+  });
 });

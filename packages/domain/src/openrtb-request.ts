@@ -45,9 +45,25 @@ export function fieldOf(path: readonly PropertyKey[]): string {
 }
 
 /** A Native 1.2 request's assets as we read them (the rest of each asset passes through). */
-const ZNativeAsset = z.looseObject({ id: z.number().int().min(0) });
+const ZNativeAsset = z.looseObject({ id: z.number().int().min(0).optional() });
 const ZNativeRequest = z.looseObject({ assets: z.array(ZNativeAsset).min(1) });
-export type NativeRequest = z.infer<typeof ZNativeRequest>;
+export type NativeRequest = z.infer<typeof ZNativeRequest> & {
+  assets: (z.infer<typeof ZNativeAsset> & { id: number })[];
+};
+
+/** Native 1.2 Asset: each asset is exactly one of these. */
+const NATIVE_ASSET_KINDS = ['title', 'img', 'video', 'data'] as const;
+
+/**
+ * Native 1.2 asset ids are "assigned by exchange, typically a counter for the array": when a
+ * request's assets carry none at all, the ids are their indexes, as Prebid Server assigns
+ * them; an answer names those. When some carry one, every asset must.
+ */
+export function nativeAssetIdsByIndex(assets: readonly unknown[]): boolean {
+  return assets.every(
+    (asset) => typeof asset !== 'object' || asset === null || !('id' in asset) || asset.id == null,
+  );
+}
 
 /**
  * The Native request carried as a JSON string in `imp.native.request`, Native 1.2 or the
@@ -67,12 +83,21 @@ export function readNativeRequest(text: string): { request: NativeRequest } | { 
     const issue = parsed.error.issues[0];
     return { error: `${fieldOf(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}` };
   }
+  const byIndex = nativeAssetIdsByIndex(parsed.data.assets);
   const seen = new Set<number>();
+  const assets: NativeRequest['assets'] = [];
   for (const [index, asset] of parsed.data.assets.entries()) {
-    if (seen.has(asset.id)) return { error: `assets[${index}].id: duplicate asset id ${asset.id}` };
-    seen.add(asset.id);
+    const kinds = NATIVE_ASSET_KINDS.filter((kind) => asset[kind] !== undefined);
+    if (kinds.length !== 1) {
+      return { error: `assets[${index}]: an asset is exactly one of title, img, video or data` };
+    }
+    const id = byIndex ? index : asset.id;
+    if (id === undefined) return { error: `assets[${index}].id: required when others have ids` };
+    if (seen.has(id)) return { error: `assets[${index}].id: duplicate asset id ${id}` };
+    seen.add(id);
+    assets.push({ ...asset, id });
   }
-  return { request: parsed.data };
+  return { request: { ...parsed.data, assets } };
 }
 
 /** An incoming BidRequest: the 2.6 objects and the rules across their fields. */

@@ -201,6 +201,8 @@ export const NO_BID_REASONS: Readonly<Record<number, string>> = {
   17: 'Blocked SupplyChain Node',
   /** Exchange-specific (500+): we price in US dollars and the request allows none. */
   500: 'Unsupported Currency',
+  /** Exchange-specific: every impression is a private auction and we hold none of its deals. */
+  501: 'No Deal for This Buyer',
 };
 
 /** The No-Bid Reason Codes we answer with, by name. */
@@ -210,6 +212,7 @@ export const NO_BID_REASON = {
   invalidRequest: 2,
   insufficientAuctionTime: 15,
   unsupportedCurrency: 500,
+  noDeal: 501,
 } as const;
 
 /** Every bid of a response, seat by seat. */

@@ -125,6 +125,45 @@ describe('bidResponseIssues', () => {
   ])('finds %s', (_what, response, path) => {
     expect(pathsOf(bidResponseIssues(request, response, { requireSize: true }))).toContain(path);
   });
+
+  const dealImp = (privateAuction: 0 | 1) => ({
+    ...request,
+    imp: [{ ...request.imp[0], pmp: { private_auction: privateAuction, deals: [{ id: 'D-7' }] } }],
+  });
+  it.each([
+    ['a bid without a deal in a private auction', dealImp(1), answer([banner]), 'dealid'],
+    [
+      'a deal the impression does not have',
+      dealImp(0),
+      answer([{ ...banner, dealid: 'D-8' }]),
+      'dealid',
+    ],
+    [
+      'an advertiser the request blocks, or its subdomain',
+      { ...request, badv: ['outdoor-shop.example'] },
+      answer([{ ...banner, adomain: ['eu.outdoor-shop.example'] }]),
+      'adomain',
+    ],
+    [
+      'a category the request blocks',
+      { ...request, bcat: ['IAB7', 'IAB25'] },
+      answer([{ ...banner, cat: ['IAB7'], cattax: 1 }]),
+      'cat',
+    ],
+  ])('finds %s', (_what, withRules, response, field) => {
+    expect(pathsOf(bidResponseIssues(withRules, response))).toContain(`seatbid.0.bid.0.${field}`);
+  });
+
+  it('passes a deal bid in a private auction, an open bid beside deals, and other blocks', () => {
+    expect(bidResponseIssues(dealImp(1), answer([{ ...banner, dealid: 'D-7' }]))).toEqual([]);
+    expect(bidResponseIssues(dealImp(0), answer([banner]))).toEqual([]);
+    const blocking = { ...request, badv: ['shop.example'], bcat: ['IAB7-39'] };
+    const clean = { ...banner, adomain: ['outdoor-shop.example'], cat: ['IAB7'], cattax: 1 };
+    expect(bidResponseIssues(blocking, answer([clean]))).toEqual([]);
+    // Codes of another taxonomy than the request's are not compared.
+    const otherTaxonomy = { ...request, bcat: ['IAB7'], cattax: 2 };
+    expect(bidResponseIssues(otherTaxonomy, answer([{ ...banner, cat: ['IAB7'] }]))).toEqual([]);
+  });
 });
 
 describe('nativeAnswerIssues', () => {

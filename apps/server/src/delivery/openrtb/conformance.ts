@@ -7,6 +7,7 @@
  * length, required ones present). The interop suite holds every 200 answer to it; the
  * auction uses `nativeAnswerIssues` to refuse a partner's native markup that would break it.
  */
+import { nativeAssetIdsByIndex } from '@adloom/domain';
 
 export interface ConformanceIssue {
   /** Where: `seatbid.0.bid.1.w`. */
@@ -144,9 +145,36 @@ export function bidResponseIssues(
         add(`${path}.impid`, 'one bid per impression and seat');
       answered.add(bid.impid as string);
       bidAgainstImp(bid, imp, path, add, options);
+      bidAgainstBlocks(bid, request, path, add);
     });
   });
   return issues;
+}
+
+/** The request's blocks: advertiser domains (`badv`, subdomains too) and categories (`bcat`). */
+function bidAgainstBlocks(
+  bid: Json,
+  request: Json,
+  path: string,
+  add: (path: string, message: string) => void,
+): void {
+  const badv = isStringList(request.badv) ? request.badv.map((domain) => domain.toLowerCase()) : [];
+  if (isStringList(bid.adomain)) {
+    for (const domain of bid.adomain) {
+      const host = domain.toLowerCase();
+      if (badv.some((blocked) => host === blocked || host.endsWith(`.${blocked}`)))
+        add(`${path}.adomain`, `${domain} is blocked by the request (badv)`);
+    }
+  }
+  const bcat = isStringList(request.bcat) ? request.bcat : [];
+  // Only the default taxonomy's codes compare (2.6: bcat and cat default to cattax 1).
+  const sameTaxonomy = (request.cattax ?? 1) === (bid.cattax ?? 1);
+  if (sameTaxonomy && isStringList(bid.cat)) {
+    for (const category of bid.cat) {
+      if (bcat.includes(category))
+        add(`${path}.cat`, `${category} is blocked by the request (bcat)`);
+    }
+  }
 }
 
 function bidAgainstImp(
@@ -159,6 +187,17 @@ function bidAgainstImp(
   const floor = typeof imp.bidfloor === 'number' ? imp.bidfloor : 0;
   if (typeof bid.price === 'number' && bid.price < floor)
     add(`${path}.price`, `below the floor ${floor}`);
+  const pmp = isRecord(imp.pmp) ? imp.pmp : {};
+  const deals = Array.isArray(pmp.deals)
+    ? pmp.deals.flatMap((deal: unknown) =>
+        isRecord(deal) && typeof deal.id === 'string' ? [deal.id] : [],
+      )
+    : [];
+  if (bid.dealid !== undefined && !deals.includes(bid.dealid as string)) {
+    add(`${path}.dealid`, 'names no deal of the impression');
+  } else if (pmp.private_auction === 1 && bid.dealid === undefined) {
+    add(`${path}.dealid`, 'a private auction takes bids under its deals only');
+  }
   if (typeof bid.adm !== 'string' && typeof bid.nurl !== 'string') {
     add(`${path}.adm`, 'the markup, or a win notice that returns it');
   }
@@ -286,8 +325,13 @@ export function nativeAnswerIssues(nativeRequest: unknown, adm: string): Conform
     return issues;
   }
   const wanted = new Map<number, Json>();
-  for (const asset of asked.assets)
-    if (isRecord(asset) && isInt(asset.id)) wanted.set(asset.id, asset);
+  // Assets without any ids are named by their indexes (Native 1.2, as Prebid Server does).
+  const byIndex = nativeAssetIdsByIndex(asked.assets);
+  asked.assets.forEach((asset: unknown, index: number) => {
+    if (!isRecord(asset)) return;
+    if (byIndex) wanted.set(index, asset);
+    else if (isInt(asset.id)) wanted.set(asset.id, asset);
+  });
   if (!isRecord(given.link) || typeof given.link.url !== 'string' || given.link.url === '') {
     add('link.url', 'a native answer links somewhere');
   }

@@ -77,6 +77,11 @@ function readBanner(raw: unknown): BannerSpec | null {
   return { sizes, flex, blocked };
 }
 
+/** `imp.pmp.private_auction` is 1: the impression takes bids under its deals only. */
+export function isPrivateAuction(imp: Record<string, unknown>): boolean {
+  return isRecord(imp.pmp) && imp.pmp.private_auction === 1;
+}
+
 /** Styles whose creatives are native in shape: a native answer first, a banner otherwise. */
 const NATIVE_FIRST: ReadonlySet<number> = new Set([
   AdStyleType.text,
@@ -89,6 +94,12 @@ export class ImpSpec implements ImpFit {
   readonly banner: BannerSpec | null;
   readonly video: VideoSpec | null;
   readonly native: NativeSpec | null;
+  /**
+   * `pmp.private_auction` is 1: only bids under one of the impression's deals are allowed.
+   * We hold no deals (neither our own demand nor what we pass on from partners carries a
+   * `dealid`), so such an impression gets no bid.
+   */
+  readonly privateAuction: boolean;
   /** Forms already worked out for this impression, by creative id. */
   private readonly forms = new Map<number, ImpForm | null>();
 
@@ -98,10 +109,15 @@ export class ImpSpec implements ImpFit {
     this.native = isRecord(imp.native)
       ? parseNativeRequest(imp.native.request, readVideoSpec)
       : null;
+    this.privateAuction = isPrivateAuction(imp);
   }
 
-  /** The impression offers something we make (audio alone, or no media object, does not). */
+  /**
+   * The impression offers something we make (audio alone, or no media object, does not) and
+   * is open to bids without a deal.
+   */
   get answerable(): boolean {
+    if (this.privateAuction) return false;
     return this.banner !== null || this.video !== null || this.native !== null;
   }
 

@@ -25,7 +25,9 @@ export type Expected =
   | ImpExpectation
   | { nbr: number }
   /** Per impression id, for multi-impression requests. */
-  | { byImp: Readonly<Record<string, ImpExpectation>> };
+  | { byImp: Readonly<Record<string, ImpExpectation>> }
+  /** One of two outcomes, as the answer says: a bid, or a no-bid with this reason. */
+  | { either: readonly [ImpExpectation, { nbr: number }] };
 
 export interface InteropCase {
   name: string;
@@ -144,6 +146,25 @@ const iconNative = JSON.stringify({
       { id: 9, required: 1, img: { type: 1, wmin: 40, hmin: 40 } },
     ],
   },
+});
+
+/**
+ * Native assets without ids, as some publishers' Prebid setups send them: Native 1.2 has the
+ * exchange number them, and Prebid Server numbers them by index when none has one.
+ */
+export const unnumberedNative = JSON.stringify({
+  ver: '1.2',
+  context: 1,
+  plcmttype: 1,
+  assets: [
+    { required: 1, title: { len: 80 } },
+    { required: 1, data: { type: 2 } },
+    { required: 0, data: { type: 12 } },
+    { required: 0, img: { type: 3, wmin: 300, hmin: 150, ext: { aspectratios: ['16:9'] } } },
+    { required: 0, img: { type: 1, w: 80, h: 80 } },
+    { required: 0, data: { type: 3 } },
+  ],
+  eventtrackers: [{ event: 1, methods: [1] }],
 });
 
 export const INTEROP_CASES: readonly InteropCase[] = [
@@ -309,6 +330,14 @@ export const INTEROP_CASES: readonly InteropCase[] = [
     expect: { bid: 'native', mtype: 4, w: 80, h: 80 },
   },
   {
+    name: 'native assets without ids: answered under their indexes',
+    request: (tagid, domain) => ({
+      ...base('web-native-unnumbered', domain),
+      imp: [{ id: 'n0', tagid, native: { request: unnumberedNative, ver: '1.2' }, ...floor }],
+    }),
+    expect: { bid: 'native', mtype: 4, w: 1200, h: 627 },
+  },
+  {
     name: 'native asking a required star rating: no bid',
     request: (tagid, domain) => ({
       ...base('web-native-rating', domain),
@@ -419,5 +448,372 @@ export const INTEROP_CASES: readonly InteropCase[] = [
     }),
     // 4.1 is among the protocols: the newest VAST we write that it takes.
     expect: { bid: 'video', mtype: 2, w: 1280, h: 720, vast: '4.1' },
+  },
+];
+
+/**
+ * The bid request examples of the OpenRTB 2.6 specification (§6.2: simple banner, expandable
+ * creative, mobile, video, PMP with a direct deal, native; implementation notes §7.9.6: DOOH
+ * banner and video), each rewritten for this suite in the example's shape — the same objects
+ * and kinds of values, our own data — with the suite's floor. Each must get a bid that passes
+ * the validator or a no-bid with its reason, never a refusal.
+ */
+export const SPEC_EXAMPLE_CASES: readonly InteropCase[] = [
+  {
+    name: '2.6 example 1, simple banner',
+    request: (tagid, domain) => ({
+      id: 'spec-simple-banner-5b1e0c',
+      at: 1,
+      cur: ['USD'],
+      imp: [{ id: '1', tagid, bidfloor: SUITE_FLOOR, banner: { w: 300, h: 250, pos: 0 } }],
+      site: {
+        id: '40021',
+        cat: ['IAB12-2'],
+        domain: `www.${domain}`,
+        page: `http://www.${domain}/story-77.html`,
+        publisher: { id: '7120', name: domain, cat: ['IAB12-2'], domain },
+      },
+      user: { id: '0c44f1ab8e2d90c3a7b1' },
+    }),
+    expect: { bid: 'image', mtype: 1, w: 300, h: 250 },
+  },
+  {
+    name: '2.6 example 2, expandable creative with user data',
+    request: (tagid, domain) => ({
+      id: 'spec-expandable-91aa3',
+      at: 2,
+      cur: ['USD'],
+      imp: [
+        {
+          id: '1',
+          tagid,
+          bidfloor: SUITE_FLOOR,
+          iframebuster: ['buster-one.example', 'buster-two.example'],
+          banner: { w: 300, h: 250, pos: 0, battr: [13], expdir: [2, 4] },
+        },
+      ],
+      site: {
+        id: '40021',
+        cat: ['IAB12-2'],
+        domain,
+        page: `http://${domain}/story-78.html`,
+        publisher: { id: '7120', name: domain, domain },
+      },
+      user: {
+        id: '7d19be4403aa',
+        buyeruid: '2200918311',
+        data: [
+          { id: '88120', name: 'travel intenders' },
+          { id: '88121', name: 'provider-age', value: '25-34' },
+        ],
+      },
+    }),
+    expect: { bid: 'image', mtype: 1, w: 300, h: 250 },
+  },
+  {
+    name: '2.6 example 3, mobile app with bcat and badv',
+    request: (tagid) => ({
+      id: 'spec-mobile-Qw7p',
+      at: 2,
+      bcat: ['IAB25', 'IAB26', 'IAB7-39', 'IAB8-18'],
+      badv: ['blocked-brand.example', 'rival-shop.example'],
+      imp: [
+        {
+          id: '1',
+          tagid,
+          bidfloor: SUITE_FLOOR,
+          instl: 0,
+          banner: { w: 728, h: 90, pos: 1, btype: [4], battr: [14], api: [3] },
+        },
+      ],
+      app: {
+        id: 'app-77aa',
+        name: 'Tide Tables',
+        cat: ['IAB15', 'IAB15-10'],
+        ver: '3.2.0',
+        bundle: '987654321',
+        storeurl: 'https://apps.apple.com/app/id987654321',
+        publisher: { id: 'pub-77aa', name: 'tides', domain: 'tides.example' },
+      },
+      device: {
+        dnt: 0,
+        ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+        ifa: '3F2A9C10-6B7D-4E21-9A55-0C1D2E3F4A5B',
+        carrier: 'EXAMPLE-TEL',
+        language: 'en',
+        make: 'Apple',
+        model: 'iPhone',
+        os: 'iOS',
+        osv: '17.4',
+        js: 1,
+        connectiontype: 3,
+        devicetype: 1,
+      },
+      user: { id: 'e1f0c2b3a4' },
+    }),
+    // No image of ours is 728×90: the text ad at that size.
+    expect: { bid: 'text', mtype: 1, w: 728, h: 90 },
+  },
+  {
+    name: '2.6 example 4, video with companions for a VAST 2/3 player',
+    request: (tagid, domain) => ({
+      id: 'spec-video-20931',
+      at: 2,
+      tmax: 120,
+      imp: [
+        {
+          id: '1',
+          tagid,
+          bidfloor: SUITE_FLOOR,
+          video: {
+            w: 640,
+            h: 480,
+            pos: 1,
+            startdelay: 0,
+            minduration: 5,
+            maxduration: 30,
+            maxextended: 30,
+            minbitrate: 300,
+            maxbitrate: 1500,
+            api: [1, 2],
+            protocols: [2, 3],
+            mimes: ['video/x-flv', 'video/mp4', 'application/javascript'],
+            linearity: 1,
+            boxingallowed: 1,
+            playbackmethod: [1, 3],
+            delivery: [2],
+            battr: [13, 14],
+            companionad: [
+              { id: 'c-1', w: 300, h: 250, pos: 1, battr: [13, 14], expdir: [2, 4] },
+              { id: 'c-2', w: 728, h: 90, pos: 1, battr: [13, 14] },
+            ],
+            companiontype: [1, 2],
+          },
+        },
+      ],
+      site: {
+        id: '88310',
+        name: 'Garden Hour',
+        domain,
+        cat: ['IAB10-4'],
+        page: `http://${domain}/episodes/23`,
+        ref: 'http://referrer.example/list',
+        privacypolicy: 1,
+        publisher: { id: 'pub-88310', name: 'Garden Hour Media' },
+        content: {
+          id: 'ep-23',
+          series: 'Garden Hour',
+          season: '4',
+          episode: 23,
+          title: 'Winter Pruning',
+          cat: ['IAB10-4'],
+          keywords: 'garden,pruning,winter',
+        },
+      },
+      device: {
+        ua: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+        os: 'Linux',
+        js: 1,
+      },
+      user: {
+        id: 'u-88310-1',
+        buyeruid: 'b-88310-1',
+        data: [{ id: '9', name: 'Provider Nine', segment: [{ id: 's1', name: 'gardeners' }] }],
+      },
+    }),
+    expect: { bid: 'video', mtype: 2, w: 1280, h: 720, vast: '3.0' },
+  },
+  {
+    name: '2.6 example 5, PMP with direct deals in a private auction: no deal of ours',
+    request: (tagid, domain) => ({
+      id: 'spec-pmp-3310',
+      at: 1,
+      cur: ['USD'],
+      imp: [
+        {
+          id: '1',
+          tagid,
+          bidfloor: SUITE_FLOOR,
+          banner: { w: 300, h: 250, pos: 0 },
+          pmp: {
+            private_auction: 1,
+            deals: [
+              { id: 'DEAL-NORTH-01', at: 1, bidfloor: 45, wseat: ['north-agency'] },
+              { id: 'DEAL-SOUTH-02', at: 2, bidfloor: 42, wseat: ['south-agency'] },
+            ],
+          },
+        },
+      ],
+      site: { id: '40021', domain, page: `http://${domain}/story-79.html` },
+      device: { ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15' },
+      user: { id: 'u-3310' },
+    }),
+    expect: { nbr: NO_BID_REASON.noDeal },
+  },
+  {
+    name: '2.6 example 5 beside an open auction: a deal-less bid where deals are not required',
+    request: (tagid, domain) => ({
+      id: 'spec-pmp-open-3311',
+      at: 1,
+      cur: ['USD'],
+      imp: [
+        {
+          id: '1',
+          tagid,
+          bidfloor: SUITE_FLOOR,
+          banner: { w: 300, h: 250 },
+          pmp: { private_auction: 0, deals: [{ id: 'DEAL-NORTH-01', bidfloor: 45 }] },
+        },
+      ],
+      site: { id: '40021', domain, page: `http://${domain}/story-80.html` },
+    }),
+    expect: { bid: 'image', mtype: 1, w: 300, h: 250 },
+  },
+  {
+    name: '2.6 example 6, native in the shape of the Native 1.2 example',
+    request: (tagid, domain) => ({
+      id: 'spec-native-5521',
+      at: 2,
+      imp: [
+        {
+          id: '1',
+          tagid,
+          bidfloor: SUITE_FLOOR,
+          native: {
+            ver: '1.2',
+            request: JSON.stringify({
+              ver: '1.2',
+              context: 2,
+              contextsubtype: 20,
+              plcmttype: 1,
+              plcmtcnt: 1,
+              aurlsupport: 0,
+              durlsupport: 0,
+              privacy: 1,
+              assets: [
+                { id: 201, required: 1, title: { len: 140 } },
+                { id: 202, required: 0, img: { type: 3, wmin: 836, hmin: 627 } },
+                { id: 203, required: 1, img: { type: 1, wmin: 50, hmin: 50 } },
+                { id: 204, required: 1, data: { type: 1, len: 25 } },
+                { id: 205, required: 1, data: { type: 2, len: 140 } },
+              ],
+              eventtrackers: [{ event: 1, methods: [1, 2] }],
+            }),
+          },
+        },
+      ],
+      site: { id: '40021', domain, page: `http://${domain}/feed` },
+      device: webDevice,
+    }),
+    expect: { bid: 'native', mtype: 4, w: 1200, h: 627 },
+  },
+  {
+    name: '2.6 DOOH banner (7.9.6.1): pounds only',
+    request: (tagid) => ({
+      id: 'spec-dooh-banner-6610',
+      at: 1,
+      imp: [
+        {
+          id: '007',
+          tagid,
+          secure: 1,
+          exp: 360,
+          bidfloor: SUITE_FLOOR,
+          bidfloorcur: 'GBP',
+          banner: {
+            w: 1080,
+            h: 1920,
+            format: [
+              { w: 1080, h: 1920 },
+              { w: 720, h: 1366 },
+            ],
+            mimes: ['image/jpg', 'image/png', 'text/html'],
+          },
+          pmp: { private_auction: 0, deals: [{ id: 'D-1', at: 1, bidfloor: 45 }] },
+          dt: 1_700_000_000_000,
+          qty: { multiplier: 9.5, sourcetype: 1, vendor: 'audience-measure.example' },
+        },
+      ],
+      device: {
+        geo: { lat: 51.5, lon: -0.12, lastfix: 0 },
+        devicetype: 8,
+        w: 1080,
+        h: 1920,
+        ppi: 72,
+        ifa: 'screen-55120',
+        ifa_type: 'ppid',
+        eids: [{ source: 'screens.example', uids: [{ atype: 501, id: 'screen-55120' }] }],
+      },
+      dooh: {
+        id: 'screen-55120',
+        name: 'Station Concourse',
+        keywords: 'Rail,Concourse,Portrait',
+        publisher: { id: 'P9', name: 'Screens Ltd' },
+        domain: 'screens.example',
+        venuetax: 1,
+        venuetypeid: 10602,
+        content: {},
+      },
+      cur: ['GBP'],
+    }),
+    // Priced in pounds when the operator's rate table converts them, else declined.
+    expect: {
+      either: [
+        { bid: 'text', mtype: 1, w: 1080, h: 1920 },
+        { nbr: NO_BID_REASON.unsupportedCurrency },
+      ],
+    },
+  },
+  {
+    name: '2.6 DOOH video (7.9.6.3): a fixed duration, pounds only',
+    request: (tagid) => ({
+      id: 'spec-dooh-video-6611',
+      at: 1,
+      imp: [
+        {
+          id: 'v-1',
+          tagid,
+          secure: 1,
+          exp: 720,
+          bidfloor: SUITE_FLOOR,
+          bidfloorcur: 'GBP',
+          video: {
+            boxingallowed: 1,
+            w: 960,
+            h: 480,
+            minduration: 15,
+            maxduration: 15,
+            mimes: ['video/mp4', 'video/quicktime'],
+          },
+          pmp: { private_auction: 0, deals: [{ id: 'V-9', at: 1, bidfloor: 45 }] },
+          dt: 1_700_000_000_000,
+          qty: { multiplier: 9.5, sourcetype: 0, vendor: 'audience-measure.example' },
+        },
+      ],
+      device: {
+        geo: { lat: 51.51, lon: -0.09, lastfix: 0 },
+        devicetype: 8,
+        w: 960,
+        h: 480,
+        ifa: 'screen-55121',
+        ifa_type: 'ppid',
+      },
+      dooh: {
+        id: 'screen-55121',
+        name: 'Big Screen',
+        publisher: { id: 'P9', name: 'Screens Ltd' },
+        domain: 'screens.example',
+        venuetax: 1,
+        venuetypeid: 10602,
+        content: {},
+      },
+      cur: ['GBP'],
+    }),
+    expect: {
+      either: [
+        { bid: 'video', mtype: 2, w: 1280, h: 720 },
+        { nbr: NO_BID_REASON.unsupportedCurrency },
+      ],
+    },
   },
 ];

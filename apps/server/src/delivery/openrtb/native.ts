@@ -4,6 +4,7 @@
  * for, within its length and image size; an impression whose required assets one creative
  * cannot fill gets no bid with that creative. The request is parsed once per impression.
  */
+import { nativeAssetIdsByIndex } from '@adloom/domain';
 import type { AssetConfig, CreativeConfig } from '../types.js';
 import { vastMarkup, videoFitOf, type VideoSpec } from './vast.js';
 
@@ -67,10 +68,16 @@ function mimeSet(value: unknown): ReadonlySet<string> | null {
   return mimes.length > 0 ? new Set(mimes.map((mime) => mime.trim().toLowerCase())) : null;
 }
 
-function assetOf(raw: unknown, readVideo: (raw: unknown) => VideoSpec | null): AssetRequest | null {
-  if (!isRecord(raw) || typeof raw.id !== 'number' || !Number.isInteger(raw.id)) return null;
+function assetOf(
+  raw: unknown,
+  readVideo: (raw: unknown) => VideoSpec | null,
+  /** The asset's index when the request's assets carry no ids (nativeAssetIdsByIndex). */
+  indexId: number | null,
+): AssetRequest | null {
+  if (!isRecord(raw)) return null;
+  const id = indexId ?? raw.id;
+  if (typeof id !== 'number' || !Number.isInteger(id)) return null;
   // Objects written out whole (no spread): one shape per kind, made once per request.
-  const id = raw.id;
   const required = raw.required === 1;
   const { title, img, data, video } = raw;
   if (isRecord(title)) return { id, required, kind: 'title', len: whole(title.len) };
@@ -117,8 +124,9 @@ export function parseNativeRequest(
   const root = wrapped ? (parsed.native as Record<string, unknown>) : parsed;
   if (!Array.isArray(root.assets) || root.assets.length === 0) return null;
   const assets: AssetRequest[] = [];
-  for (const raw of root.assets) {
-    const asset = assetOf(raw, readVideo);
+  const byIndex = nativeAssetIdsByIndex(root.assets);
+  for (const [index, raw] of root.assets.entries()) {
+    const asset = assetOf(raw, readVideo, byIndex ? index : null);
     // An asset we cannot even read is one we cannot fill: fatal only when it is required.
     if (asset) assets.push(asset);
     else if (isRecord(raw) && raw.required === 1) return null;
@@ -182,7 +190,8 @@ function displayUrl(creative: CreativeConfig): string {
 function dataOf(creative: CreativeConfig, type: number): string {
   switch (type) {
     case DATA_SPONSORED:
-      return creative.appName;
+      // The brand: the app's name, else the landing page's site.
+      return creative.appName || displayUrl(creative);
     case DATA_DESCRIPTION:
       return creative.description;
     case DATA_CTA:

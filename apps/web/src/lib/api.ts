@@ -26,7 +26,7 @@ import {
   type FieldIssue,
   type InterfaceLanguage,
 } from '@adloom/domain';
-import { clearTokens, loginPathFor, proxyUser, readTokens } from './session';
+import { clearTokens, loginPathFor, noteSessionTimedOut, proxyUser, readTokens } from './session';
 
 /** Code of an ApiError raised without any answer from the server (network, timeout). */
 export const NETWORK_ERROR_CODE = 0;
@@ -178,6 +178,8 @@ export function settle<E extends EndpointDefinition>(
   // On a public endpoint (signing in) -100 is an ordinary failure, not a lost session.
   if (code === ResponseCode.noLogin && endpoint.access !== 'public') {
     clearTokens();
+    // The sign-in page says why (spec §8 noLogin: "Log in timeout, please resign.").
+    noteSessionTimedOut();
     if (!leaving) {
       leaving = true;
       environment.goToLogin();

@@ -55,6 +55,36 @@ export function clearTokens(): void {
   Cookies.remove(COOKIES.serviceToken, tokenCookieOptions());
 }
 
+/** sessionStorage key that says the last session ended by timing out (-100). */
+export const TIMED_OUT_STORAGE_KEY = 'adloom.sessionTimedOut';
+
+/** Remembers, for the sign-in page this window goes to next, that the session timed out. */
+export function noteSessionTimedOut(): void {
+  try {
+    window.sessionStorage.setItem(TIMED_OUT_STORAGE_KEY, '1');
+  } catch {
+    // Storage refused (private mode): the sign-in page then shows no reason.
+  }
+}
+
+/** Whether the session timed out before this sign-in page. */
+export function sessionTimedOut(): boolean {
+  try {
+    return window.sessionStorage.getItem(TIMED_OUT_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets the timeout once the sign-in page has shown it (a reload then shows no reason). */
+export function forgetSessionTimedOut(): void {
+  try {
+    window.sessionStorage.removeItem(TIMED_OUT_STORAGE_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
 /** sessionStorage key of the acting user: per window, so only the proxy window acts by proxy. */
 export const PROXY_STORAGE_KEY = 'adloom.proxyUser';
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { USERNAME_MIN_LENGTH } from '@adloom/domain';
+import { USERNAME_MIN_LENGTH, currentUser } from '@adloom/domain';
 import { SessionProvider } from '../../../app/session';
-import { configureApi } from '../../../lib/api';
+import { call, configureApi } from '../../../lib/api';
 import { changeLanguage, setupI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query';
 import { LoginPage } from './LoginPage';
@@ -103,5 +103,48 @@ describe('LoginPage', () => {
     );
     fireEvent.click(screen.getByRole('radio', { name: '中文' }));
     expect(await screen.findByText('失败次数过多，请 4 秒后重试。')).toBeTruthy();
+  });
+
+  it('says the session timed out after a -100 sent the user here, once, in Chinese too', async () => {
+    const goToLogin = vi.fn();
+    configureApi({ notifyError: () => undefined, goToLogin });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ code: -100, msg: 'Log in timeout, please resign.', data: null }),
+            {
+              status: 401,
+              headers: { 'Content-Type': 'application/json' },
+            },
+          ),
+      ),
+    );
+    await expect(call(currentUser, { silent: true })).rejects.toThrow();
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+    configureApi({ notifyError: () => undefined });
+
+    const first = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider>
+          <LoginPage />
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Log in timeout, please resign.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: '中文' }));
+    expect((await screen.findByRole('status')).textContent).toBe('登录超时，请重新登录。');
+    first.unmount();
+
+    // Shown once: coming back to the sign-in page later gives no reason.
+    renderLogin();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('gives no timeout reason to a user who never had a session', () => {
+    renderLogin();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -3,15 +3,22 @@
  * switch. Plain React and CSS on purpose: the first load of /login carries neither the
  * console shell nor antd (DESIGN §7 budget); the form still checks the shared ZLoginForm.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_TITLE, ResponseCode, ZLoginForm, type LoginForm } from '@adloom/domain';
+import {
+  ERROR_MESSAGES,
+  PRODUCT_TITLE,
+  ResponseCode,
+  ZLoginForm,
+  type LoginForm,
+} from '@adloom/domain';
 import logo from '../../../assets/logo.svg';
 import { useSession } from '../../../app/session';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { ApiError, errorText } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
+import { forgetSessionTimedOut, sessionTimedOut } from '../../../lib/session';
 import { fieldProblem } from '../../../lib/zodRule';
 import { signIn } from '../api';
 import styles from './LoginPage.module.css';
@@ -76,6 +83,9 @@ export function LoginPage() {
   });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<ApiError | null>(null);
+  // Sent here by a lost session (-100): say so until the user tries to sign in again.
+  const [timedOut, setTimedOut] = useState(sessionTimedOut);
+  useEffect(forgetSessionTimedOut, []);
 
   const problemOf = (field: Field): string | undefined => {
     if (!checked[field]) return undefined;
@@ -93,6 +103,7 @@ export function LoginPage() {
     }
     setPending(true);
     setFailure(null);
+    setTimedOut(false);
     try {
       // The guard of /login then leaves for the redirect target.
       acceptUser(await signIn(values, queryClient));
@@ -111,6 +122,7 @@ export function LoginPage() {
     (failure.code === ResponseCode.validation && lang === 'zh'
       ? t('login.wrongCredentials')
       : errorText(failure, lang));
+  const notice = !failureText && timedOut ? ERROR_MESSAGES.noLogin[lang] : null;
 
   return (
     <div className={styles.page}>
@@ -141,6 +153,12 @@ export function LoginPage() {
             <div className={styles.alert} role="alert">
               <span className={styles.alertIcon} aria-hidden="true" />
               <span>{failureText}</span>
+            </div>
+          )}
+          {notice && (
+            <div className={styles.alert} role="status">
+              <span className={styles.alertIcon} aria-hidden="true" />
+              <span>{notice}</span>
             </div>
           )}
           <LoginField

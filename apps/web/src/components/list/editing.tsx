@@ -3,10 +3,16 @@
  * dialog, status switching, the history drawer's target.
  */
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
-import { Card, Form, Modal, type FormInstance } from 'antd';
+import { Card, Form, Modal, message, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listChanges, type EndpointDefinition, type TargetTypeValue } from '@adloom/domain';
+import {
+  ERROR_MESSAGES,
+  listChanges,
+  type EndpointDefinition,
+  type TargetTypeValue,
+} from '@adloom/domain';
+import { currentLanguage } from '../../lib/i18n';
 import { reportFormError } from '../../lib/formErrors';
 import { useNotedWrite } from '../../features/changes/useNotedWrite';
 import { useLeaveGuard } from '../leave-guard';
@@ -48,6 +54,7 @@ export function FormDialog<V extends object>({
   onCancel,
   onSubmit,
   okText,
+  creating = false,
   children,
 }: {
   title: string;
@@ -59,9 +66,15 @@ export function FormDialog<V extends object>({
   onSubmit(values: V): Promise<boolean>;
   /** The confirm button's text; 'Save' unless told. */
   okText?: string;
+  /**
+   * A new object: saved untouched, the dialog says "None Create." (spec §8 noneCreate, the
+   * counterpart of None Update) instead of sending an empty object.
+   */
+  creating?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const [messages, messageHolder] = message.useMessage();
   const [saving, setSaving] = useState(false);
   // Several dialogs live on one page: a unique form name keeps their field ids apart.
   const formName = `dialog${useId()}`;
@@ -102,11 +115,21 @@ export function FormDialog<V extends object>({
       okText={okText ?? t('list.save')}
       cancelText={t('change.cancel')}
       confirmLoading={saving}
-      onOk={() => form.submit()}
+      onOk={() => {
+        if (creating && !leave.isDirty()) {
+          void messages.info({
+            content: ERROR_MESSAGES.noneCreate[currentLanguage()],
+            key: 'none-create',
+          });
+          return;
+        }
+        form.submit();
+      }}
       onCancel={() => void cancel()}
       forceRender
     >
       {leave.holder}
+      {messageHolder}
       <Form<V>
         form={form}
         name={formName}

@@ -69,6 +69,7 @@ export function MediaDialog({
       {noted.holder}
       <FormDialog<MediaForm>
         title={row ? t('media.editTitle', { name: row.name }) : t('media.addTitle')}
+        creating={!row}
         open={open}
         form={form}
         initialValues={row ? mediaFormOf(row) : EMPTY_MEDIA_FORM}

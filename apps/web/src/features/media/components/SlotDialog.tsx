@@ -9,6 +9,7 @@ import { Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   AdForm,
+  AuctionType,
   SimpleStatus,
   SupplyType,
   createSlot,
@@ -120,6 +121,7 @@ export function SlotDialog({
       {noted.holder}
       <FormDialog<SlotForm>
         title={row ? t('media.slot.editTitle', { name: row.name }) : t('media.slot.addTitle')}
+        creating={!row}
         open={open}
         form={form}
         initialValues={row ? slotFormOf(row) : { ...EMPTY_SLOT_FORM, media_id: mediaId }}
@@ -236,6 +238,14 @@ export function SlotDialog({
           rules={[slotRule('lowest_bid')]}
         >
           <InputNumber<string> stringMode min="0" step="0.1" className={styles.money} />
+        </Form.Item>
+        <Form.Item
+          label={t('media.slot.auctionType')}
+          name="auction_type"
+          extra={t('media.slot.auctionTypeHelp')}
+          rules={[slotRule('auction_type')]}
+        >
+          <Select options={AuctionType.options(lang)} style={{ width: 180 }} />
         </Form.Item>
       </FormDialog>
     </>

@@ -117,6 +117,7 @@ export function AdTypePage() {
       />
       <FormDialog<AdTypeForm>
         title={dialog.row ? t('settings.editAdType') : t('settings.addAdType')}
+        creating={!dialog.row}
         open={dialog.open}
         form={form}
         initialValues={

@@ -119,6 +119,7 @@ function Models({ brandId }: { brandId: number }) {
       />
       <FormDialog<ModelForm>
         title={dialog.row ? t('settings.editModel') : t('settings.addModel')}
+        creating={!dialog.row}
         open={dialog.open}
         form={form}
         initialValues={dialog.row ? { code: dialog.row.code, name: dialog.row.name } : {}}

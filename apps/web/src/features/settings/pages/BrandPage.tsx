@@ -122,6 +122,7 @@ export function BrandPage() {
       />
       <FormDialog<BrandFields>
         title={dialog.row ? t('settings.editBrand') : t('settings.addBrand')}
+        creating={!dialog.row}
         open={dialog.open}
         form={form}
         initialValues={dialog.row ? { code: dialog.row.code, name: dialog.row.name } : {}}

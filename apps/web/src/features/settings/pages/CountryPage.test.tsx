@@ -74,6 +74,17 @@ describe('CountryPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Main language')).toBeTruthy();
   });
 
+  it('says "None Create." for an add dialog saved untouched, and sends nothing', async () => {
+    const requests = renderSignedIn(<CountryPage />, answer([]));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add country' }));
+    const dialog = await dialogTitled('Add country');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('None Create.')).toBeTruthy();
+    // Still open, nothing sent.
+    expect(within(dialog).getByLabelText('Name')).toBeTruthy();
+    expect(requests.some((request) => request.url.includes('/country/add'))).toBe(false);
+  });
+
   it('edits with a note and sends only the changed fields', async () => {
     const requests = renderSignedIn(<CountryPage />, answer([france]));
     const row = (await screen.findByText('France')).closest('tr') as HTMLElement;

@@ -169,6 +169,7 @@ function CountriesTab() {
       />
       <FormDialog<CountryForm>
         title={dialog.row ? t('settings.editCountry') : t('settings.addCountry')}
+        creating={!dialog.row}
         open={dialog.open}
         form={form}
         initialValues={dialog.row ? countryForm(dialog.row) : { lang_ids: [], lang_id: null }}
@@ -292,6 +293,7 @@ function LanguagesTab() {
       />
       <FormDialog<{ name: string; code: string }>
         title={dialog.row ? t('settings.editLanguage') : t('settings.addLanguage')}
+        creating={!dialog.row}
         open={dialog.open}
         form={form}
         initialValues={dialog.row ? { name: dialog.row.name, code: dialog.row.code } : {}}

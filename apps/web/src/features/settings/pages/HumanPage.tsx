@@ -151,6 +151,7 @@ export function HumanPage() {
       />
       <FormDialog<HumanForm>
         title={title}
+        creating={!dialog.row}
         open={dialog.open}
         form={form}
         initialValues={

@@ -207,6 +207,7 @@ export function StylePage() {
       />
       <FormDialog<StyleForm>
         title={dialog.row ? t('settings.editStyle') : t('settings.addStyle')}
+        creating={!dialog.row}
         open={dialog.open}
         form={form}
         initialValues={

@@ -559,6 +559,11 @@ export const plans = pgTable(
     intervalSeconds: integer('interval_seconds').notNull().default(0),
     /** How long a device may cache the ad, in seconds. */
     cacheSeconds: integer('cache_seconds').notNull().default(0),
+    /**
+     * What the plan advertises, an IAB Content Taxonomy 1.0 tier-1 code (IabCategory, 'IAB7');
+     * null = not stated. Sent as the bids' `cat` and checked against a request's `bcat`.
+     */
+    iabCategory: text('iab_category'),
     /** PlanStatus: 0 live, 7 unlive, 1 out of time, 2 balance exhausted, 3 lack of funds. */
     status: smallint('status').notNull().default(7),
     /** PlanStep: 1 plan, 2 strategies, 3 creatives, 4 complete. */

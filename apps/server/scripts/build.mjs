@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. Installed packages stay external (node_modules at
+// Bundles the server into dist/main.js (and the cluster entry into dist/cluster.js). Installed packages stay external (node_modules at
 // run time); @adloom/domain is TypeScript source in the workspace, so it is bundled in.
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -23,8 +23,9 @@ const externalPackages = {
 await rm(join(root, 'dist'), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // main.js: one server process; cluster.js: one per core (docs/OPERATIONS.md).
+  entryPoints: ['src/main.ts', 'src/cluster.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -39,4 +40,6 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`dist/main.js built (${(bytes / 1024).toFixed(0)} KB with source map)`);
+console.log(
+  `dist/main.js, dist/cluster.js built (${(bytes / 1024).toFixed(0)} KB with source maps)`,
+);

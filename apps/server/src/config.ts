@@ -52,6 +52,8 @@ const ZEnv = z.object({
   ),
   /** Prefix of every Redis key (several installations can share one Redis). */
   REDIS_PREFIX: optional(z.string().max(64).default('adloom:')),
+  /** Serving processes of the cluster entry (cluster.ts); unset: one per available core. */
+  SERVER_PROCESSES: optional(z.coerce.number().int().min(1).max(256).optional()),
   UPLOAD_DIR: ZPath(resolve(REPO_ROOT, 'uploads')),
   /** The ffmpeg and ffprobe programs for videos (probe, thumbnail, transcode); PATH by default. */
   FFMPEG_PATH: optional(z.string().default('ffmpeg')),
@@ -146,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    serverProcesses: e.SERVER_PROCESSES,
     uploadDir: e.UPLOAD_DIR,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,

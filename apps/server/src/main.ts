@@ -3,7 +3,9 @@
  * into an empty one), HTTP. SIGINT/SIGTERM drain requests and close the database; a second
  * signal forces the exit.
  */
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
+import { CLUSTER_SHUTDOWN } from './cluster-shutdown.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -99,8 +101,23 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }
 }
-process.on('SIGINT', (signal) => void shutdown(signal));
-process.on('SIGTERM', (signal) => void shutdown(signal));
+if (cluster.isWorker) {
+  // A worker of cluster.ts drains when its primary asks (or is gone); signals sent to the
+  // whole process group (Ctrl-C, a service manager) are the primary's to handle, or a second
+  // one would skip this process's last flush.
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', () => undefined);
+  const drain = () => {
+    if (!shuttingDown) void shutdown('SIGTERM');
+  };
+  process.on('message', (message) => {
+    if (message === CLUSTER_SHUTDOWN) drain();
+  });
+  process.on('disconnect', drain);
+} else {
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+}
 
 // Events a crashed run answered (its journal) are counted before this one listens.
 try {

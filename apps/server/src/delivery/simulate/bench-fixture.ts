@@ -33,6 +33,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { DEMO_COUNTRIES, DEMO_STYLES } from '../../db/seed.js';
+import type { BenchSlotShape } from './bench-auction.js';
 import { createRandom, randomHex, type Random } from './random.js';
 import { appVersions, type TrafficSlot } from './traffic.js';
 
@@ -127,7 +128,7 @@ function targetingOf(random: Random, bundles: readonly string[]): TargetingRule[
 export async function seedBenchData(
   db: Database,
   shape: BenchShape = BENCH_SHAPE,
-): Promise<TrafficSlot[]> {
+): Promise<(TrafficSlot & BenchSlotShape)[]> {
   const random = createRandom(shape.seed);
   const styleIds = await ensureStyles(db);
   const styleOf = (type: number) => styleIds.get(type) ?? 0;
@@ -196,10 +197,15 @@ export async function seedBenchData(
       supplyType: SupplyType.sdk,
     };
   });
-  const slotRows: { id: number; mediaId: number }[] = [];
+  const slotRows: { id: number; mediaId: number; width: number; height: number }[] = [];
   await insertChunked(slotValues, async (chunk) => {
     slotRows.push(
-      ...(await db.insert(slots).values(chunk).returning({ id: slots.id, mediaId: slots.mediaId })),
+      ...(await db.insert(slots).values(chunk).returning({
+        id: slots.id,
+        mediaId: slots.mediaId,
+        width: slots.width,
+        height: slots.height,
+      })),
     );
   });
 
@@ -337,5 +343,7 @@ export async function seedBenchData(
     mediaId: slot.mediaId,
     mediaOs: mediaById.get(slot.mediaId)?.os ?? 0,
     mediaBundle: mediaById.get(slot.mediaId)?.bundle ?? '',
+    width: slot.width,
+    height: slot.height,
   }));
 }

@@ -4,7 +4,11 @@
  * directory of PGLITE_DIR), seeds BENCH_SHAPE into it, and writes the /serve/ad paths the
  * benchmark cycles through (simulated traffic over the bench slots) to `--out`.
  *
+ * With `--auction-out`, also the same traffic as OpenRTB BidRequests of one impression each
+ * (bench-auction.ts), for POST /openrtb2/auction.
+ *
  *   tsx apps/server/src/delivery/simulate/bench-seed.ts --out /tmp/paths.json [--requests 20000]
+ *       [--auction-out /tmp/auctions.json]
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -12,12 +16,14 @@ import { SERVE_AD_PATH } from '@adloom/domain';
 import { loadConfig } from '../../config.js';
 import { createDatabase } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
+import { benchBidRequest } from './bench-auction.js';
 import { BENCH_SHAPE, seedBenchData } from './bench-fixture.js';
 import { createTrafficModel, serveQuery } from './traffic.js';
 
 const { values } = parseArgs({
   options: {
     out: { type: 'string' },
+    'auction-out': { type: 'string' },
     requests: { type: 'string', default: '20000' },
   },
 });
@@ -33,11 +39,17 @@ try {
   await migrateDatabase(database);
   const slots = await seedBenchData(database.db, BENCH_SHAPE);
   const model = createTrafficModel({ seed: BENCH_SHAPE.seed, slots });
-  const paths = Array.from(
-    { length: Number(values.requests) },
-    () => `${SERVE_AD_PATH}?${serveQuery(model.next().facts)}`,
-  );
+  const shapes = new Map(slots.map((slot) => [slot.id, slot]));
+  const paths: string[] = [];
+  const auctions: string[] = [];
+  for (let seq = 0; seq < Number(values.requests); seq += 1) {
+    const { facts, slot } = model.next();
+    paths.push(`${SERVE_AD_PATH}?${serveQuery(facts)}`);
+    const shape = shapes.get(slot.id);
+    if (values['auction-out'] && shape) auctions.push(benchBidRequest(seq, facts, shape));
+  }
   await writeFile(values.out, JSON.stringify(paths));
+  if (values['auction-out']) await writeFile(values['auction-out'], JSON.stringify(auctions));
   console.info(
     JSON.stringify({
       database: database.kind,

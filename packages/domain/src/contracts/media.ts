@@ -11,6 +11,7 @@ import { ZNoted } from './change.js';
 import { ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
 import { AD_MESSAGES } from '../ad-messages.js';
 import { AdForm, Platform, SupplyType, WideStatus } from '../enums.js';
+import { DEFAULT_AUCTION_TYPE } from '../delivery.js';
 import type { InterfaceLanguage, Label } from '../labels.js';
 
 const SUPPLY = ['system', 'ssp', 'slot'] as const;
@@ -198,6 +199,9 @@ const ZSlotCode = z
   .transform((code) => code || null)
   .nullable();
 
+/** OpenRTB's `at` numbering: 1 first price, 2 second price (docs/decisions/partner-pricing.md). */
+const ZAuctionType = strictNumber(z.number().int().min(1).max(2));
+
 export const ZSlotFields = z.object({
   media_id: ZId,
   name: z.string().trim().min(1).max(64),
@@ -213,6 +217,8 @@ export const ZSlotFields = z.object({
   width: ZSide.default(0),
   height: ZSide.default(0),
   supply_type: ZSupplyType.default(2),
+  /** AuctionType of our SDK's traffic on the slot: 1 first price, 2 second price. */
+  auction_type: ZAuctionType.default(DEFAULT_AUCTION_TYPE),
 });
 export type SlotFields = z.infer<typeof ZSlotFields>;
 
@@ -238,6 +244,7 @@ export const ZSlot = z.object({
   width: z.number().int(),
   height: z.number().int(),
   supply_type: z.number().int(),
+  auction_type: z.number().int(),
   status: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -310,6 +317,7 @@ export const modifySlot = defineEndpoint({
       width: ZSide,
       height: ZSide,
       supply_type: ZSupplyType,
+      auction_type: ZAuctionType,
     })
     .partial()
     .extend({ id: ZId })

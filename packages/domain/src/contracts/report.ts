@@ -46,6 +46,9 @@ export const ReportMetric = defineEnum({
   income: { value: 'income', en: 'Income', zh: '收入' },
   cpc: { value: 'cpc', en: 'Average cost per click', zh: '平均点击单价' },
   cpm: { value: 'cpm', en: 'eCPM', zh: 'eCPM' },
+  partnerRevenue: { value: 'partnerRevenue', en: 'Partner revenue', zh: '合作方收入' },
+  take: { value: 'take', en: 'Our take', zh: '平台分成' },
+  publisherShare: { value: 'publisherShare', en: 'Publisher share', zh: '媒体分成' },
 });
 export type ReportMetricValue = EnumValue<typeof ReportMetric>;
 
@@ -61,6 +64,20 @@ export const MONEY_METRICS = [
   'income',
   'cpc',
   'cpm',
+  'partnerRevenue',
+  'take',
+  'publisherShare',
+] as const satisfies readonly ReportMetricValue[];
+
+/**
+ * Impressions partners won (docs/decisions/partner-pricing.md): what they pay, our take (the
+ * revenue share the operator set) and the publisher's share (revenue − take). Supply side
+ * only: an advertiser's rows hold no partner sales.
+ */
+export const PARTNER_METRICS = [
+  'partnerRevenue',
+  'take',
+  'publisherShare',
 ] as const satisfies readonly ReportMetricValue[];
 
 /**

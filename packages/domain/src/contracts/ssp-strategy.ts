@@ -151,6 +151,11 @@ const ZSlotRef = z.preprocess(
 );
 
 const ZPriority = strictNumber(z.number().int().min(0).max(1000));
+/**
+ * dspPercent for every partner of the strategy: the permille of a partner's price passed on
+ * (our take is the rest); null = each partner's own (docs/decisions/partner-pricing.md).
+ */
+const ZSharePercent = strictNumber(z.number().int().min(0).max(1000)).nullable();
 
 export const ZSspStrategyFields = z.object({
   slot_id: ZSlotRef,
@@ -161,6 +166,7 @@ export const ZSspStrategyFields = z.object({
   allocations: ZAllocations.default([]),
   /** Higher first when several strategies of a slot match. */
   priority: ZPriority.default(0),
+  percent: ZSharePercent.default(null),
 });
 export type SspStrategyFields = z.infer<typeof ZSspStrategyFields>;
 
@@ -187,6 +193,8 @@ export const ZSspStrategy = z.object({
   /** What is left for our own DSP, permille. */
   own_permille: z.number().int(),
   priority: z.number().int(),
+  /** The share overriding its partners' dspPercent, permille; null = theirs. */
+  percent: z.number().int().nullable(),
   status: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -239,6 +247,7 @@ export const modifySspStrategy = defineEndpoint({
       triggers: ZTriggers,
       allocations: ZAllocations,
       priority: ZPriority,
+      percent: ZSharePercent,
     })
     .partial()
     .extend({ id: ZId })

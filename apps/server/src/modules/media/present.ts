@@ -61,6 +61,7 @@ export interface SlotEditable extends Record<string, unknown> {
   width: number;
   height: number;
   supply_type: number;
+  auction_type: number;
 }
 
 /** What a slot's creation logs: its media and every editable field. */
@@ -81,6 +82,7 @@ export function slotFieldsOf(row: SlotRow): SlotEditable {
     width: row.width,
     height: row.height,
     supply_type: row.supplyType,
+    auction_type: row.auctionType,
   };
 }
 
@@ -104,6 +106,7 @@ export function slotColumnsOf(fields: Partial<SlotEditable>): Partial<SlotInsert
     width: fields.width,
     height: fields.height,
     supplyType: fields.supply_type,
+    auctionType: fields.auction_type,
   };
 }
 

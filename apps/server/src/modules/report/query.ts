@@ -10,7 +10,16 @@ import type { ReportDimensionValue, ReportFilter, ReportMetricValue } from '@adl
 import { sql, type SQL } from 'drizzle-orm';
 import type { StatsScope } from './scope.js';
 
-export const COUNTERS = ['requests', 'fills', 'impressions', 'clicks', 'cost', 'income'] as const;
+export const COUNTERS = [
+  'requests',
+  'fills',
+  'impressions',
+  'clicks',
+  'cost',
+  'income',
+  'partner_revenue',
+  'partner_take',
+] as const;
 export type Counter = (typeof COUNTERS)[number];
 
 interface MetricDefinition {
@@ -28,6 +37,12 @@ export const METRICS: Record<ReportMetricValue, MetricDefinition> = {
   click: { counters: ['clicks'], expression: sql`g.clicks` },
   cost: { counters: ['cost'], expression: sql`g.cost` },
   income: { counters: ['income'], expression: sql`g.income` },
+  partnerRevenue: { counters: ['partner_revenue'], expression: sql`g.partner_revenue` },
+  take: { counters: ['partner_take'], expression: sql`g.partner_take` },
+  publisherShare: {
+    counters: ['partner_revenue', 'partner_take'],
+    expression: sql`g.partner_revenue - g.partner_take`,
+  },
   fr: {
     counters: ['fills', 'requests'],
     expression: sql`g.fills::float8 / nullif(g.requests, 0)`,

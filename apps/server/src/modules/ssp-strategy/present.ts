@@ -25,6 +25,7 @@ export interface SspStrategyEditable extends Record<string, unknown> {
   triggers: TargetingRule[];
   allocations: Allocation[];
   priority: number;
+  percent: number | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -50,6 +51,7 @@ export function strategyFieldsOf(row: SspStrategyRow): SspStrategyEditable {
     triggers: storedTriggers(row.triggers),
     allocations: storedAllocations(row.allocations),
     priority: row.priority,
+    percent: row.percent,
   };
 }
 
@@ -73,6 +75,7 @@ export function strategyColumnsOf(
     triggers: fields.triggers,
     allocations: fields.allocations,
     priority: fields.priority,
+    percent: fields.percent,
   };
 }
 
@@ -110,6 +113,7 @@ export function presentStrategy(row: SspStrategyView, partners: Map<number, DspR
     allocations: sharesOf(fields.allocations, partners),
     own_permille: ownPermille(fields.allocations),
     priority: fields.priority,
+    percent: fields.percent,
     status: row.status,
     ...isoTimes(row),
   };

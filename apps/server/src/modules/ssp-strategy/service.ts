@@ -100,6 +100,7 @@ export async function createSspStrategy(
       triggers: draft.triggers,
       allocations: draft.allocations,
       priority: draft.priority,
+      percent: draft.percent,
     });
     return reloadView(tx, id);
   });

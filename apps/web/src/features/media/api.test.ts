@@ -32,6 +32,7 @@ const slot: Slot = {
   width: 0,
   height: 50,
   supply_type: 2,
+  auction_type: 2,
   status: 0,
   created_at: '',
   updated_at: '',

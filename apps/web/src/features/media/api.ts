@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import {
   AdForm,
+  DEFAULT_AUCTION_TYPE,
   SupplyType,
   ZMediaFields,
   ZSlotFields,
@@ -109,6 +110,8 @@ export interface SlotForm {
   width: number | null;
   height: number | null;
   supply_type: number;
+  /** AuctionType: 1 first price, 2 second price. */
+  auction_type: number;
 }
 
 export const EMPTY_SLOT_FORM: SlotForm = {
@@ -123,6 +126,7 @@ export const EMPTY_SLOT_FORM: SlotForm = {
   width: 0,
   height: 0,
   supply_type: SupplyType.sdk,
+  auction_type: DEFAULT_AUCTION_TYPE,
 };
 
 /** Micros → the text a money input shows ("1.5"). */
@@ -154,6 +158,7 @@ export function slotFormOf(slot: Slot): SlotForm {
     width: slot.width,
     height: slot.height,
     supply_type: slot.supply_type,
+    auction_type: slot.auction_type,
   };
 }
 
@@ -174,6 +179,7 @@ export function slotBodyOf(values: SlotForm): Omit<SlotFields, 'media_id'> & { m
     width: values.width ?? 0,
     height: values.height ?? 0,
     supply_type: values.supply_type ?? SupplyType.sdk,
+    auction_type: values.auction_type ?? DEFAULT_AUCTION_TYPE,
   };
 }
 

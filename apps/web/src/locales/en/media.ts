@@ -54,6 +54,9 @@ export const media = {
     anySide: 'any',
     lowestBid: 'Lowest bid (CPM)',
     lowestBidHelp: 'The floor price per 1,000 impressions, in currency units.',
+    auctionType: 'Auction type',
+    auctionTypeHelp:
+      'How our own auction on this slot clears for SDK traffic: first price, the winner pays its bid; second price, the runner-up + 0.01 (at least the floor). An OpenRTB caller’s own auction type (at) rules its requests.',
     add: 'Add slot',
     addTitle: 'Add a slot',
     editTitle: 'Edit slot: {{name}}',

@@ -55,6 +55,9 @@ export const media: typeof en = {
     anySide: '任意',
     lowestBid: '最低出价（CPM）',
     lowestBidHelp: '每千次展示的底价，以货币单位计。',
+    auctionType: '竞价类型',
+    auctionTypeHelp:
+      '本广告位 SDK 流量的竞价结算方式：一价，胜出者按自己的出价支付；二价，按第二高出价 + 0.01 支付（不低于底价）。OpenRTB 调用方的请求按其自身的竞价类型（at）结算。',
     add: '添加广告位',
     addTitle: '添加广告位',
     editTitle: '编辑广告位：{{name}}',

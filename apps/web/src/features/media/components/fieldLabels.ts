@@ -15,6 +15,7 @@ const KEYS: Record<string, string> = {
   width: 'media.slot.width',
   height: 'media.slot.height',
   supply_type: 'media.slot.supplyType',
+  auction_type: 'media.slot.auctionType',
   status: 'list.status',
 };
 

@@ -53,6 +53,7 @@ const slot = (id: number, overrides: Partial<Slot> = {}): Slot => ({
   width: 0,
   height: 0,
   supply_type: 2,
+  auction_type: 2,
   status: 0,
   created_at: '2026-11-20T08:00:00Z',
   updated_at: '2026-11-20T08:00:00Z',

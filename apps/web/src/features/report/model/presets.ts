@@ -4,6 +4,7 @@
  * DSP) out; the supply-side report offers everything and leads with income and fill rate.
  */
 import {
+  PARTNER_METRICS,
   SUPPLY_DIMENSIONS,
   type ReportDimensionValue,
   type ReportMetricValue,
@@ -13,9 +14,9 @@ import { ALL_DIMENSIONS, ALL_METRICS, DEFAULT_SETTINGS, type ReportPreset } from
 const ADVERTISER_DIMENSIONS: readonly ReportDimensionValue[] = ALL_DIMENSIONS.filter(
   (dimension) => !(SUPPLY_DIMENSIONS as readonly string[]).includes(dimension),
 );
-/** Income belongs to the supply side: advertisers read their cost. */
+/** Income and partner sales belong to the supply side: advertisers read their cost. */
 const ADVERTISER_METRICS: readonly ReportMetricValue[] = ALL_METRICS.filter(
-  (metric) => metric !== 'income',
+  (metric) => metric !== 'income' && !(PARTNER_METRICS as readonly string[]).includes(metric),
 );
 
 /** /report/index: the spec §3 defaults as they stand. */
@@ -69,6 +70,7 @@ export const SSP_METRICS: readonly ReportMetricValue[] = [
   'cpm',
   'cost',
   'cpc',
+  ...PARTNER_METRICS,
 ];
 
 /** /sspReport/index: every dimension; starts on the daily total. */

@@ -40,6 +40,57 @@ export type DashboardTrendMetric = (typeof DASHBOARD_TREND_METRICS)[number];
 export const DASHBOARD_INCOME_SCOPES = ['platform', 'media', 'users'] as const;
 export type DashboardIncomeScope = (typeof DASHBOARD_INCOME_SCOPES)[number];
 
+/** An agent's advertiser: what it has left and what it spent (money in micros, UTC days). */
+const ZDashboardClient = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  balance: z.number().int(),
+  spendToday: z.number().int(),
+  spendThisMonth: z.number().int(),
+});
+export type DashboardClient = z.infer<typeof ZDashboardClient>;
+
+/** The supply side today (operators: slot, ssp, system), and income this month by media. */
+const ZDashboardSupply = z.object({
+  requestsToday: z.number().int(),
+  fillsToday: z.number().int(),
+  /** fills / requests (0-1); null without requests. */
+  fillRateToday: z.number().nullable(),
+  /** The media with the most income this month first (at most 10). */
+  incomeByMedia: z.array(
+    z.object({ id: z.number().int(), name: z.string(), income: z.number().int() }),
+  ),
+});
+export type DashboardSupply = z.infer<typeof ZDashboardSupply>;
+
+/** Finance (balanceCharge): top-ups this month and the advertisers running low. */
+const ZDashboardFinance = z.object({
+  topUpsThisMonth: z.number().int(),
+  topUpCountThisMonth: z.number().int(),
+  /** The latest top-ups, newest first (at most 5). */
+  recentTopUps: z.array(
+    z.object({
+      userId: z.number().int(),
+      name: z.string(),
+      amount: z.number().int(),
+      at: z.string(),
+    }),
+  ),
+  /**
+   * Advertisers with a live or stalled plan whose balance is below one day of their plans'
+   * budgets, lowest first (at most 10).
+   */
+  lowBalances: z.array(
+    z.object({
+      userId: z.number().int(),
+      name: z.string(),
+      balance: z.number().int(),
+      dailyBudget: z.number().int(),
+    }),
+  ),
+});
+export type DashboardFinance = z.infer<typeof ZDashboardFinance>;
+
 /**
  * The dashboard cards (spec §2). Money in micros; days and months are UTC. A card is null
  * when the acting user's roles do not have it, so the console hides it:
@@ -67,6 +118,12 @@ export const ZDashboardSummary = z.object({
   creativesFailed: z.number().int().nullable(),
   /** The last 30 UTC days, oldest first, today last; empty for a user without stats. */
   trend: z.array(ZTrendPoint),
+  /** Agents (userAgent): the advertisers they own, lowest balance first; null otherwise. */
+  clients: z.array(ZDashboardClient).nullable(),
+  /** Operators (slot, ssp, system): requests and fill rate today, income by media. */
+  supply: ZDashboardSupply.nullable(),
+  /** Finance (balanceCharge): top-ups and balances running low. */
+  finance: ZDashboardFinance.nullable(),
 });
 export type DashboardSummary = z.infer<typeof ZDashboardSummary>;
 

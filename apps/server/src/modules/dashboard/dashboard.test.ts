@@ -253,6 +253,93 @@ describe('GET /svc/dashboard/summary: channel, supply side, auditors', () => {
       creativesUnderAudit: 2,
       creativesFailed: 0,
       trend: [],
+      clients: null,
+      supply: null,
+      finance: null,
     });
+  });
+});
+
+describe('GET /svc/dashboard/summary: the agent, operator and finance figures', () => {
+  it("lists an agent's advertisers with balance and spend, lowest balance first", async () => {
+    const agent = await buildUser(t.db, { ability: Ability.login | Ability.userAgent });
+    const rich = await buildUser(t.db, { ability: ADVERTISER, parentId: agent.id });
+    const poor = await buildUser(t.db, { ability: ADVERTISER, parentId: agent.id });
+    // An auditor the agent owns is no advertiser: not listed.
+    await buildUser(t.db, { ability: Ability.login | Ability.exam, parentId: agent.id });
+    await buildLedgerEntry(t.db, { userId: rich.id, amount: 90_000_000, balanceAfter: 90_000_000 });
+    await buildLedgerEntry(t.db, { userId: poor.id, amount: 2_000_000, balanceAfter: 2_000_000 });
+    const spent = await seedStats({ advertiserId: rich.id });
+    const summary = await summaryOf(agent.id);
+    expect(summary.clients).toEqual([
+      {
+        id: poor.id,
+        name: `Nick ${poor.username}`,
+        balance: 2_000_000,
+        spendToday: 0,
+        spendThisMonth: 0,
+      },
+      {
+        id: rich.id,
+        name: `Nick ${rich.username}`,
+        balance: 90_000_000,
+        spendToday: spent.spendToday,
+        spendThisMonth: spent.costThisMonth,
+      },
+    ]);
+    expect(summary.supply).toBeNull();
+    expect(summary.finance).toBeNull();
+  });
+
+  it("gives an operator its media's requests, fill rate today and income by media", async () => {
+    const owner = await buildUser(t.db, { ability: Ability.login | Ability.slot });
+    const first = await buildMedia(t.db, owner.id);
+    const second = await buildMedia(t.db, owner.id);
+    const expected = await seedStats({ mediaId: first.id });
+    await buildStatsRow(t.db, {
+      hour: utcWindows(new Date()).today,
+      mediaId: second.id,
+      requests: 100,
+      fills: 30,
+      income: 9_000_000,
+    });
+    await seedStats({ mediaId: (await buildMedia(t.db, (await buildUser(t.db)).id)).id });
+    const summary = await summaryOf(owner.id);
+    expect(summary.supply).toMatchObject({ requestsToday: 500, fillsToday: 150 });
+    expect(summary.supply?.fillRateToday).toBeCloseTo(0.3);
+    expect(summary.supply?.incomeByMedia).toEqual([
+      { id: second.id, name: second.name, income: 9_000_000 },
+      { id: first.id, name: first.name, income: expected.incomeThisMonth },
+    ]);
+    expect(summary.clients).toBeNull();
+  });
+
+  it('shows finance the top-ups of the month and the advertisers running low', async () => {
+    const finance = await buildUser(t.db, { ability: Ability.login | Ability.charger });
+    const before = await summaryOf(finance.id);
+    const low = await buildUser(t.db, { ability: ADVERTISER });
+    const fine = await buildUser(t.db, { ability: ADVERTISER });
+    await buildLedgerEntry(t.db, { userId: low.id, amount: 3_000_000, balanceAfter: 3_000_000 });
+    await buildLedgerEntry(t.db, { userId: fine.id, amount: 80_000_000, balanceAfter: 80_000_000 });
+    await buildPlan(t.db, low.id, { status: 0, budget: 50_000_000 });
+    await buildPlan(t.db, fine.id, { status: 0, budget: 50_000_000 });
+    const after = await summaryOf(finance.id);
+    expect(after.finance?.topUpsThisMonth).toBe(
+      (before.finance?.topUpsThisMonth ?? 0) + 83_000_000,
+    );
+    expect(after.finance?.topUpCountThisMonth).toBe((before.finance?.topUpCountThisMonth ?? 0) + 2);
+    expect(after.finance?.recentTopUps.map((row) => row.userId)).toEqual(
+      expect.arrayContaining([low.id, fine.id]),
+    );
+    const lows = after.finance?.lowBalances ?? [];
+    expect(lows).toContainEqual({
+      userId: low.id,
+      name: `Nick ${low.username}`,
+      balance: 3_000_000,
+      dailyBudget: 50_000_000,
+    });
+    expect(lows.map((row) => row.userId)).not.toContain(fine.id);
+    expect(after.clients).toBeNull();
+    expect(after.supply).toBeNull();
   });
 });

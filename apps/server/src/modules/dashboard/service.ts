@@ -6,7 +6,9 @@
  *   a slot-role user its media's, a channel or agent (userAgent) its users' traffic;
  * - plan counts for whoever reaches plans (adController, userAgent, system), creative counts
  *   for them and for auditors (their audit scope);
- * - the 30-day trend over the widest of those scopes.
+ * - the 30-day trend over the widest of those scopes;
+ * - the role figures of roles.ts: an agent's advertisers, an operator's supply today and
+ *   income by media, finance's top-ups and low balances.
  * Every stats number comes from the report engine by UTC day: one source of truth.
  */
 import {
@@ -24,6 +26,7 @@ import { runReport } from '../report/service.js';
 import { creatives, plans } from '../../db/schema.js';
 import type { Account } from '../user/repo.js';
 import * as repo from './repo.js';
+import { agentClients, financeFigures, supplyFigures } from './roles.js';
 
 const DAY_MS = 86_400_000;
 export const TREND_DAYS = 30;
@@ -190,5 +193,10 @@ export async function getDashboardSummary(
     creativesUnderAudit: creativeCounts?.creativesUnderAudit ?? null,
     creativesFailed: creativeCounts?.creativesFailed ?? null,
     trend: trend ? trendOf(trend, trendFrom) : [],
+    clients: roles.includes('userAgent') ? await agentClients(db, user, w) : null,
+    supply: roles.some((role) => role === 'slot' || role === 'ssp' || role === 'system')
+      ? await supplyFigures(db, user, w)
+      : null,
+    finance: roles.includes('balanceCharge') ? await financeFigures(db, w) : null,
   };
 }

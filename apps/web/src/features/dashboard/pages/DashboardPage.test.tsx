@@ -52,6 +52,9 @@ const advertiser: DashboardSummary = {
   creativesUnderAudit: 4,
   creativesFailed: 0,
   trend: TRAFFIC,
+  clients: null,
+  supply: null,
+  finance: null,
 };
 
 const operator: DashboardSummary = {
@@ -69,6 +72,50 @@ const operator: DashboardSummary = {
   creativesUnderAudit: null,
   creativesFailed: null,
   trend: [day('2026-11-21'), day('2026-11-22')],
+  supply: {
+    requestsToday: 12_345,
+    fillsToday: 4_000,
+    fillRateToday: 0.324,
+    incomeByMedia: [{ id: 7, name: 'Puzzle Arcade', income: 8_250_000 }],
+  },
+};
+
+const AGENT = Ability.login | Ability.userAgent;
+const FINANCE = Ability.login | Ability.charger;
+
+const agent: DashboardSummary = {
+  ...operator,
+  incomeScope: 'users',
+  supply: null,
+  clients: [
+    { id: 4, name: 'Corner Bakery', balance: 800_000, spendToday: 0, spendThisMonth: 0 },
+    {
+      id: 5,
+      name: 'Gamma Games',
+      balance: 6_000_000_000,
+      spendToday: 45_500_000,
+      spendThisMonth: 900_000_000,
+    },
+  ],
+};
+
+const finance: DashboardSummary = {
+  ...operator,
+  incomeScope: null,
+  incomeToday: null,
+  incomeYesterday: null,
+  incomeThisMonth: null,
+  incomeLastMonth: null,
+  trend: [],
+  supply: null,
+  finance: {
+    topUpsThisMonth: 7_500_000_000,
+    topUpCountThisMonth: 3,
+    recentTopUps: [
+      { userId: 5, name: 'Gamma Games', amount: 2_500_000_000, at: '2026-11-20T09:00:00.000Z' },
+    ],
+    lowBalances: [{ userId: 4, name: 'Corner Bakery', balance: 800_000, dailyBudget: 20_000_000 }],
+  },
 };
 
 function renderDashboard(
@@ -220,6 +267,36 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     expect(ledger?.url).toContain('user_id=1');
     // Not the account managers' endpoint, which an advertiser may not call.
     expect(requests.some((request) => request.url.includes('/svc/sys/account'))).toBe(false);
+  });
+
+  it("shows an agent its advertisers' balances and spend", async () => {
+    renderDashboard(AGENT, () => agent);
+    const table = await screen.findByTestId('dashboard-clients');
+    expect(within(table).getByText('My advertisers')).toBeTruthy();
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toContain('Corner Bakery0.800.000.00');
+    expect(rows).toContain('Gamma Games6,000.0045.50900.00');
+  });
+
+  it("shows an operator today's requests, fill rate and income by media", async () => {
+    renderDashboard(OPERATOR, () => operator);
+    expect(await valueOf('Requests today')).toBe('12,345');
+    expect(await valueOf('Fill rate today')).toBe('32.40%');
+    const block = screen.getByTestId('dashboard-supply');
+    expect(within(block).getByText('Puzzle Arcade')).toBeTruthy();
+    expect(within(block).getByText('8.25')).toBeTruthy();
+  });
+
+  it('shows finance the top-ups of the month and the balances running low', async () => {
+    renderDashboard(FINANCE, () => finance);
+    expect(await valueOf('Top-ups this month')).toBe('7,500.00');
+    const block = screen.getByTestId('dashboard-finance');
+    expect(within(block).getByText('3 top-ups')).toBeTruthy();
+    expect(within(block).getByText('Balances running low')).toBeTruthy();
+    expect(within(block).getByText('Corner Bakery')).toBeTruthy();
+    expect(within(block).getByText('20.00')).toBeTruthy();
   });
 
   it('shows an error with a retry that loads again', async () => {

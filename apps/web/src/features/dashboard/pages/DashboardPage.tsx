@@ -1,7 +1,8 @@
 /**
  * /dashboard (spec §2), content by role: advertisers' balance, spend and delivery counts
  * with the publish-new-ad button; channel and supply-side roles' income; auditors' queue;
- * the 30-day trend with a metric switch. Every card opens the screen behind it; a new user
+ * an agent's advertisers, an operator's supply today, finance's funds (RoleFigures); the
+ * 30-day trend with a metric switch. Every card opens the screen behind it; a new user
  * is told what to do first. echarts and the ledger load only when shown.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -28,6 +29,7 @@ import {
   trendReport,
   type DashboardCard,
 } from '../cards';
+import { RoleFigures } from '../components/RoleFigures';
 import styles from './DashboardPage.module.css';
 
 const TrendChart = lazy(() =>
@@ -238,8 +240,9 @@ export function DashboardPage() {
           </Row>
         </Section>
       ))}
+      <RoleFigures data={data} />
       <Trend roles={roles} data={data} />
-      {sections.length === 0 && !hasTrend && (
+      {sections.length === 0 && !hasTrend && !data.clients && !data.supply && !data.finance && (
         <Card>
           <Empty description={t('dashboard.nothing')}>
             <Link to="/user/index">{t('dashboard.toProfile')}</Link>

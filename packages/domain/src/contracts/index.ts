@@ -14,6 +14,7 @@ export * from './material.js';
 export * from './creative.js';
 export * from './plan.js';
 export * from './media.js';
+export * from './supply-impact.js';
 export * from './dsp.js';
 export * from './ssp-strategy.js';
 export * from './delivery.js';
@@ -31,6 +32,7 @@ import { MATERIAL_ENDPOINTS } from './material.js';
 import { CREATIVE_ENDPOINTS } from './creative.js';
 import { PLAN_ENDPOINTS } from './plan.js';
 import { MEDIA_ENDPOINTS } from './media.js';
+import { SUPPLY_IMPACT_ENDPOINTS } from './supply-impact.js';
 import { DSP_ENDPOINTS } from './dsp.js';
 import { SSP_STRATEGY_ENDPOINTS } from './ssp-strategy.js';
 import { DELIVERY_ENDPOINTS } from './delivery.js';
@@ -97,6 +99,7 @@ export const ENDPOINTS = {
   ...CREATIVE_ENDPOINTS,
   ...PLAN_ENDPOINTS,
   ...MEDIA_ENDPOINTS,
+  ...SUPPLY_IMPACT_ENDPOINTS,
   ...DSP_ENDPOINTS,
   ...SSP_STRATEGY_ENDPOINTS,
   ...DELIVERY_ENDPOINTS,

@@ -17,6 +17,7 @@ import {
   modifySlot,
   switchSlot,
 } from './slot-service.js';
+import { supplyImpact } from './impact.js';
 
 /** Media and slots (/ssp/media, /ssp/slot). */
 export function registerMediaRoutes(app: FastifyInstance): void {
@@ -57,5 +58,8 @@ export function registerMediaRoutes(app: FastifyInstance): void {
   );
   registerEndpoint(app, ENDPOINTS.switchSlot, async ({ db, auth, body }) =>
     switchSlot({ db, auth }, body),
+  );
+  registerEndpoint(app, ENDPOINTS.getSupplyImpact, async ({ db, auth, query }) =>
+    supplyImpact(db, auth, query.target, query.id),
   );
 }

@@ -23,7 +23,7 @@ import { CREATIVE_SAMPLES } from './creative.js';
 import { DELIVERY_SAMPLES } from './delivery.js';
 import { DSP_SAMPLES } from './dsp.js';
 import { MATERIAL_SAMPLES } from './material.js';
-import { MEDIA_SAMPLES } from './media.js';
+import { MEDIA_SAMPLES, SUPPLY_IMPACT_SAMPLES } from './media.js';
 import { PLAN_SAMPLES } from './plan.js';
 import { REPORT_SAMPLES } from './report.js';
 import { SSP_STRATEGY_SAMPLES } from './ssp-strategy.js';
@@ -178,6 +178,7 @@ const SAMPLES: { [K in keyof typeof ENDPOINTS]: Sample } = {
   ...CREATIVE_SAMPLES,
   ...PLAN_SAMPLES,
   ...MEDIA_SAMPLES,
+  ...SUPPLY_IMPACT_SAMPLES,
   ...DSP_SAMPLES,
   ...SSP_STRATEGY_SAMPLES,
   ...DELIVERY_SAMPLES,

@@ -1,5 +1,5 @@
 /** Permission-matrix samples of the media endpoints: each succeeds for an allowed caller. */
-import type { MEDIA_ENDPOINTS } from '@adloom/domain';
+import type { MEDIA_ENDPOINTS, SUPPLY_IMPACT_ENDPOINTS } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { TestUser } from '../factories.js';
 import { buildStyle } from '../settings-factories.js';
@@ -45,5 +45,11 @@ export const MEDIA_SAMPLES: { [K in keyof typeof MEDIA_ENDPOINTS]: Sample } = {
   }),
   switchSlot: async ({ db, user }) => ({
     body: { id: (await mediaWithSlot(db, user)).slot.id, status: 5 },
+  }),
+};
+
+export const SUPPLY_IMPACT_SAMPLES: { [K in keyof typeof SUPPLY_IMPACT_ENDPOINTS]: Sample } = {
+  getSupplyImpact: async ({ db, user }) => ({
+    query: { target: 'media', id: (await mediaWithSlot(db, user)).media.id },
   }),
 };

@@ -17,6 +17,7 @@ const strategy: SspStrategy = {
   ],
   own_permille: 100,
   priority: 5,
+  percent: 800,
   status: 0,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-02T00:00:00Z',
@@ -76,6 +77,7 @@ describe('form and wire', () => {
       slot_id: 9,
       name: 'Weekend',
       priority: 5,
+      percent: 800,
       triggers: [{ key: 'os', mode: 'include', values: ['1'] }],
       allocations: [
         { dsp_id: 11, permille: 600 },

@@ -24,6 +24,8 @@ export interface StrategyForm {
   slot_id?: number | null;
   name: string;
   priority: number | null;
+  /** Permille of a partner's price passed on for every partner; null = each partner's own. */
+  percent: number | null;
   triggers: TargetingRule[];
   allocations: AllocationRow[];
   /** JSON object text; blank = {}. */
@@ -34,6 +36,7 @@ export const EMPTY_FORM: StrategyForm = {
   slot_id: null,
   name: '',
   priority: 0,
+  percent: null,
   triggers: [],
   allocations: [],
   config: '',
@@ -62,6 +65,7 @@ export function formOf(strategy: SspStrategy): StrategyForm {
     slot_id: strategy.slot_id,
     name: strategy.name,
     priority: strategy.priority,
+    percent: strategy.percent,
     triggers: strategy.triggers.map((rule) => ({ ...rule, values: [...rule.values] })),
     allocations: strategy.allocations.map((allocation) => ({
       dsp_id: allocation.dsp_id,
@@ -82,6 +86,7 @@ export function wireOf(values: StrategyForm): StrategyWire {
     slot_id: values.slot_id ?? '',
     name: values.name.trim(),
     priority: values.priority ?? 0,
+    percent: values.percent ?? null,
     triggers: values.triggers.map(cleanRule),
     allocations: values.allocations.map((row) => ({
       dsp_id: row.dsp_id ?? '',

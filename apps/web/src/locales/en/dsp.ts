@@ -25,12 +25,14 @@ export const dsp = {
     requestUrl: 'The partner’s OpenRTB 2.6 endpoint (http or https)',
     testUrl: 'Where the Test action sends its test bid request; empty uses the request URL',
     cpm: 'dspCpm: the price per thousand impressions, in currency units',
-    percent: 'dspPercent: the part of the partner’s price passed on, in permille (1000 = all)',
+    percent:
+      'dspPercent: the part of the partner’s price passed on to the publisher, in permille (1000 = all); our take is the rest. Its bid competes net of the take; an SSP strategy may set its own share',
     config:
       'Partner settings as a JSON object, e.g. {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true}; without gvlVendorId the partner gets no personal data on GDPR traffic',
   },
   ms: '{{value}} ms',
   permille: '{{value}}‰',
+  permilleWithTake: '{{value}}‰ (take {{take}}‰)',
   none: 'none',
   test: {
     action: 'Test',

@@ -14,6 +14,10 @@ export const sspStrategy = {
   priority: 'Priority',
   priorityHelp:
     'When several strategies of a slot match a request, the highest priority decides (0-1000).',
+  percent: 'Share (‰)',
+  percentHelp:
+    'The part of each partner’s price passed on to the publisher, in permille, for every partner of this strategy; our take is the rest. Blank: each partner’s own share.',
+  percentPlaceholder: 'Partner’s own',
   triggers: 'Trigger rules',
   triggersHelp: 'Without rules the strategy takes every request of its slot.',
   allocations: 'Allocations',

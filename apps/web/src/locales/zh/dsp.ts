@@ -25,12 +25,14 @@ export const dsp = {
     requestUrl: '需求方的 OpenRTB 2.6 地址（http 或 https）',
     testUrl: '测试操作发送测试竞价请求的地址；留空则使用请求地址',
     cpm: 'dspCpm：每千次展示的价格，以货币单位计',
-    percent: 'dspPercent：需求方价格中转给我们的部分，以千分比计（1000 = 全部）',
+    percent:
+      'dspPercent：需求方价格中分给媒体的部分，以千分比计（1000 = 全部）；其余为平台分成。其出价扣除平台分成后参与竞价；SSP 策略可设置自己的分成比例',
     config:
       '需求方配置，JSON 对象，例如 {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true}；未设 gvlVendorId 时，GDPR 流量不向其发送个人数据',
   },
   ms: '{{value}} 毫秒',
   permille: '{{value}}‰',
+  permilleWithTake: '{{value}}‰（平台 {{take}}‰）',
   none: '无',
   test: {
     action: '测试',

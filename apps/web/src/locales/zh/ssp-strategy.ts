@@ -13,6 +13,10 @@ export const sspStrategy = {
   allDsps: '全部需求方',
   priority: '优先级',
   priorityHelp: '同一广告位有多个策略匹配请求时，优先级最高者生效（0-1000）。',
+  percent: '分成比例（‰）',
+  percentHelp:
+    '本策略下每个合作方出价中分给媒体的部分，千分比；其余为平台分成。留空：按各合作方自己的分成比例。',
+  percentPlaceholder: '按合作方设置',
   triggers: '触发规则',
   triggersHelp: '没有规则时，策略接收该广告位的全部请求。',
   allocations: '流量分配',

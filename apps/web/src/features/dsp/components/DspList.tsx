@@ -186,7 +186,8 @@ export function DspList() {
             key: 'percent',
             sorter: true,
             align: 'right',
-            render: (value: number) => t('dsp.permille', { value }),
+            // The share passed on and our take, the rest (docs/decisions/partner-pricing.md).
+            render: (value: number) => t('dsp.permilleWithTake', { value, take: 1000 - value }),
           },
           {
             // The partner's IAB TCF vendor id (config.gvlVendorId): GDPR traffic needs it.

@@ -139,6 +139,20 @@ export function StrategyDialog({
           <InputNumber<number> style={{ width: 160 }} />
         </Form.Item>
         <Form.Item
+          label={t('sspStrategy.percent')}
+          name="percent"
+          extra={t('sspStrategy.percentHelp')}
+          rules={[zodRule(ZSspStrategyFields, 'percent')]}
+        >
+          <InputNumber<number>
+            min={0}
+            max={1000}
+            precision={0}
+            placeholder={t('sspStrategy.percentPlaceholder')}
+            style={{ width: 160 }}
+          />
+        </Form.Item>
+        <Form.Item
           label={t('sspStrategy.triggers')}
           name="triggers"
           extra={t('sspStrategy.triggersHelp')}

@@ -5,6 +5,7 @@ const FIELD_KEYS: Record<string, string> = {
   slot_id: 'sspStrategy.slot',
   name: 'sspStrategy.name',
   priority: 'sspStrategy.priority',
+  percent: 'sspStrategy.percent',
   triggers: 'sspStrategy.triggers',
   allocations: 'sspStrategy.allocations',
   config: 'sspStrategy.config',

@@ -3,9 +3,10 @@
  * the banner and feed pages fill from the seeded demo slots and plans; an impression counts
  * only after a second with half the ad in view (scrolled away sooner, nothing is fired nor
  * counted) and shows in the supply report with the click through the signed click URL. The
- * overlay forms (interstitial, splash, rewarded video), which the seed has no campaign for,
- * get their answer from the test (the page, the SDK and its rendering are the real ones), as
- * does the creative whose script must not reach the host page.
+ * overlay forms (interstitial, splash, rewarded video) fill from the business demo's slots and
+ * campaigns (db/seed/business). The rewarded completion plays a WebM the test serves (Debian's
+ * Chromium has no H.264 for the seeded MP4), as the creative whose script must not reach the
+ * host page is the test's answer.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -176,12 +177,19 @@ async function anySlot(page: Page): Promise<string> {
   return (await page.locator('#ad').getAttribute('data-adloom-slot')) ?? '';
 }
 
-test('interstitial: a full-screen overlay until its close control', async ({ page }) => {
-  const slot = await anySlot(page);
-  await answerWith(page, answerOf({ ad_form: AdForm.interstitial }));
-  await openDemo(page, 'interstitial', `?slot=${slot}`);
+/** The ad the page rendered (its onRender detail), from the seeded campaigns. */
+async function renderedAd(page: Page): Promise<ServedAd> {
+  const rendered = (await events(page)).find((event) => event.type === 'render');
+  return rendered?.detail as ServedAd;
+}
+
+test('interstitial: a seeded full-screen ad until its close control', async ({ page }) => {
+  await openDemo(page, 'interstitial');
   await page.getByRole('button', { name: 'Open the next article' }).click();
   await waitForEvent(page, 'render');
+  const ad = await renderedAd(page);
+  expect(ad.source).toBe('own');
+  expect(ad.ad_form).toBe(AdForm.interstitial);
   const overlay = page.locator('[data-adloom-overlay="interstitial"]');
   await expect(overlay).toBeAttached();
   const box = await overlay.evaluate(() => ({ w: window.innerWidth, h: window.innerHeight }));
@@ -191,14 +199,24 @@ test('interstitial: a full-screen overlay until its close control', async ({ pag
   await expect(overlay).not.toBeAttached();
 });
 
-test('splash: counts down and closes by itself', async ({ page }) => {
-  const slot = await anySlot(page);
-  await answerWith(page, answerOf({ ad_form: AdForm.splash }));
-  await openDemo(page, 'splash', `?slot=${slot}`);
+test('splash: a seeded ad counts down and closes by itself', async ({ page }) => {
+  await openDemo(page, 'splash');
   await waitForEvent(page, 'render');
+  expect((await renderedAd(page)).ad_form).toBe(AdForm.splash);
   await expect(page.locator('[data-adloom-overlay="splash"]')).toBeAttached();
   await waitForEvent(page, 'close', 10_000);
   await expect(page.locator('[data-adloom-overlay="splash"]')).not.toBeAttached();
+});
+
+test('rewarded video: the seeded video ad shows on the rewarded page', async ({ page }) => {
+  await openDemo(page, 'rewarded');
+  await page.getByRole('button', { name: 'Watch an ad for 10 coins' }).click();
+  await waitForEvent(page, 'render');
+  const ad = await renderedAd(page);
+  expect(ad.ad_form).toBe(AdForm.rewardedVideo);
+  expect(ad.style_type).toBe(AdStyleType.video);
+  expect(ad.video?.url).toMatch(/\/files\/[0-9a-f]{32}-web\.mp4$/);
+  await expect(page.locator('[data-adloom-overlay="rewarded"]')).toBeAttached();
 });
 
 test('rewarded video: the reward comes when the video ends', async ({ page }) => {

@@ -78,7 +78,7 @@ describe('DspPage', { timeout: 30_000 }, () => {
     expect(within(row).getByText('OpenRTB 2.6 bidding')).toBeTruthy();
     expect(within(row).getByText('Banner')).toBeTruthy();
     expect(within(row).getByText('300 ms')).toBeTruthy();
-    expect(within(row).getByText('1000‰')).toBeTruthy();
+    expect(within(row).getByText('1000‰ (take 0‰)')).toBeTruthy();
     expect(within(row).getByText('10.00')).toBeTruthy();
     expect(within(row).getByRole('switch', { name: 'Active' })).toBeTruthy();
     for (const name of ['Test', 'Edit', 'History']) {

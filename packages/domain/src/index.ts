@@ -18,6 +18,7 @@ export * from './contracts/index.js';
 export * from './creative-rules.js';
 export * from './openrtb.js';
 export * from './openrtb-request.js';
+export * from './iab-category.js';
 export * from './prebid.js';
 export * from './serving.js';
 export * from './currency.js';

@@ -76,7 +76,7 @@ export interface ServeConsent {
 
 /** Which creatives an OpenRTB impression can be answered with (its media types, sizes, assets). */
 export interface ImpFit {
-  accepts(creative: CreativeConfig): boolean;
+  accepts(creative: CreativeConfig, plan: PlanConfig): boolean;
 }
 
 // ---------------------------------------------------------------- snapshot
@@ -171,6 +171,8 @@ export interface PlanConfig {
   cacheSeconds: number;
   /** PlanStatus. */
   status: number;
+  /** What the plan advertises (IabCategory, 'IAB7'); absent when it states none. */
+  iabCategory?: string;
 }
 
 export interface StrategyConfig {

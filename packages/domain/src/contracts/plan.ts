@@ -10,6 +10,7 @@ import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
 import { AD_MESSAGES } from '../ad-messages.js';
+import { IabCategory } from '../iab-category.js';
 import {
   Billing,
   CreativeLanguage,
@@ -182,6 +183,8 @@ const planFields = {
   interval_seconds: ZCount(30 * 86_400),
   /** How long a device may cache the ad, seconds. */
   cache_seconds: ZCount(7 * 86_400),
+  /** What the plan advertises (IabCategory, an IAB tier-1 code); null = not stated. */
+  iab_category: z.enum(IabCategory.values).nullable(),
 };
 
 /** The plan's fields without the cross-field rules, with the defaults of a new plan. */
@@ -194,6 +197,7 @@ export const ZPlanShape = z.object({
   frequency_per_user: planFields.frequency_per_user.default(0),
   interval_seconds: planFields.interval_seconds.default(0),
   cache_seconds: planFields.cache_seconds.default(0),
+  iab_category: planFields.iab_category.default(null),
 });
 
 /** The fields a modify may send: any of them, and no defaults (an absent field is left alone). */
@@ -257,6 +261,8 @@ export const ZPlan = z.object({
   frequency_per_user: z.number().int(),
   interval_seconds: z.number().int(),
   cache_seconds: z.number().int(),
+  /** IabCategory code, or null when the plan states none. */
+  iab_category: z.string().nullable(),
   /** PlanStatus: 0 live, 7 unlive, 1 out of time, 2 balance exhausted, 3 lack of funds. */
   status: z.number().int(),
   /** PlanStep: where the creation flow stands (4 = complete). */

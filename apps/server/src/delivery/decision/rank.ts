@@ -161,5 +161,7 @@ function bidOf(
 
 /** The device runs the creative and, for an OpenRTB impression, the impression takes it. */
 function creativeFits(bid: OwnBid, request: ServeRequest, fit: ImpFit | undefined): boolean {
-  return osFits(bid.creative, request) && (fit === undefined || fit.accepts(bid.creative));
+  return (
+    osFits(bid.creative, request) && (fit === undefined || fit.accepts(bid.creative, bid.plan))
+  );
 }

@@ -31,7 +31,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeliveryEngine } from '../engine.js';
 import { answerCurrency, bidOf, floorPriced } from '../openrtb/bid.js';
-import { ImpSpec, isPrivateAuction } from '../openrtb/imp.js';
+import { ImpSpec, blocksOf, isPrivateAuction } from '../openrtb/imp.js';
 import type { Channel } from '../types.js';
 import { countryFromHeaders, fromBidRequest, fromServeFacts } from './requests.js';
 import { parseServeQuery } from './serve-query.js';
@@ -104,9 +104,11 @@ async function auction(
     privacySignalsOf(bidRequest),
     request.server.config.gvlVendorId,
   );
+  // badv and bcat hold for every impression: no bid with a blocked advertiser or category.
+  const blocks = blocksOf(bidRequest);
   const impressions = bidRequest.imp.flatMap((imp) => {
     // What the impression takes decides which creatives may bid (openrtb/imp.ts).
-    const spec = new ImpSpec(imp);
+    const spec = new ImpSpec(imp, blocks);
     if (!spec.answerable || !floorPriced(imp, rates)) return [];
     // The own DSP needs no slot of ours: an exchange's tagids are its own (decision/exchange.ts).
     const slotId = channel === 'dsp' ? 0 : slotIdOf(slotReferenceOf(imp), slotCodes);

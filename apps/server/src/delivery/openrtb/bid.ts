@@ -8,6 +8,7 @@
  * currencies.md); a request allowing none we can convert gets no bid.
  */
 import {
+  IAB_CATTAX,
   SERVING_CURRENCY,
   convertible,
   fromMicros,
@@ -20,7 +21,7 @@ import {
 } from '@adloom/domain';
 import { answerOf, type Served } from '../engine.js';
 import type { Channel, CreativeConfig } from '../types.js';
-import { MType, type ImpForm, type ImpSpec } from './imp.js';
+import { MType, adomainOf, type ImpForm, type ImpSpec } from './imp.js';
 import { nativeAnswerIssues } from './conformance.js';
 import { nativeMarkup } from './native.js';
 import { vastMarkup } from './vast.js';
@@ -62,29 +63,6 @@ const absoluteIn = (origin: string) => (url: string) =>
   /^https?:\/\//.test(url) ? url : `${origin}${url}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** What a creative answers with whatever the request: worked out once per creative. */
-interface CreativeParts {
-  /** The landing page's domain, for `adomain` (empty when it has no web landing page). */
-  adomain: readonly string[];
-}
-const partsByCreative = new WeakMap<CreativeConfig, CreativeParts>();
-
-function partsOf(creative: CreativeConfig): CreativeParts {
-  let parts = partsByCreative.get(creative);
-  if (!parts) {
-    let host = '';
-    try {
-      const url = new URL(creative.clickUrl);
-      if (url.protocol === 'http:' || url.protocol === 'https:') host = url.hostname.toLowerCase();
-    } catch {
-      host = '';
-    }
-    parts = { adomain: host ? [host.replace(/^www\./, '')] : [] };
-    partsByCreative.set(creative, parts);
-  }
-  return parts;
-}
 
 /** Banner HTML: the main visual at its size, or the title as a text ad, and our beacon. */
 function bannerMarkup(
@@ -146,7 +124,10 @@ function partnerBannerSize(spec: ImpSpec, w: number, h: number): { w: number; h:
 /** The own DSP's win and billing notices: the price macro, and the currency it is in. */
 function noticeUrls(urls: { win: string; bill: string }, currency: string) {
   const cur = currency === SERVING_CURRENCY ? '' : `&c=${currency}`;
-  return { nurl: `${urls.win}${cur}&p=\${AUCTION_PRICE}`, burl: `${urls.bill}${cur}&p=\${AUCTION_PRICE}` };
+  return {
+    nurl: `${urls.win}${cur}&p=\${AUCTION_PRICE}`,
+    burl: `${urls.bill}${cur}&p=\${AUCTION_PRICE}`,
+  };
 }
 
 export function bidOf(
@@ -192,7 +173,7 @@ export function bidOf(
   const { creative, plan } = winner;
   const form = spec.formFor(creative);
   if (!form) return null;
-  const { adomain } = partsOf(creative);
+  const adomain = adomainOf(creative);
   return {
     id: claims.id,
     impid: imp.id,
@@ -205,6 +186,8 @@ export function bidOf(
     crid: String(creative.id),
     cid: String(plan.id),
     ...(adomain.length > 0 ? { adomain: [...adomain] } : {}),
+    // What the plan advertises, in the taxonomy requests block by default (bcat).
+    ...(plan.iabCategory ? { cat: [plan.iabCategory], cattax: IAB_CATTAX } : {}),
     ...(creative.appPackage ? { bundle: creative.appPackage } : {}),
     ...(form.w > 0 && form.h > 0 ? { w: form.w, h: form.h } : {}),
     mtype: form.mtype,

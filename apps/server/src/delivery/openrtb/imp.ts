@@ -6,8 +6,8 @@
  * asks `accepts` of each candidate creative (types.ts ImpFit), so a bid is only ever made
  * with a creative that fits; the answer is then built from the same form (bid.ts).
  */
-import { AdStyleType } from '@adloom/domain';
-import type { CreativeConfig, ImpFit } from '../types.js';
+import { AdStyleType, categoryBlocked, domainBlocked } from '@adloom/domain';
+import type { CreativeConfig, ImpFit, PlanConfig } from '../types.js';
 import { fillNative, parseNativeRequest, type FilledAsset, type NativeSpec } from './native.js';
 import { readVideoSpec, videoFitOf, type VideoSpec } from './vast.js';
 
@@ -77,6 +77,49 @@ function readBanner(raw: unknown): BannerSpec | null {
   return { sizes, flex, blocked };
 }
 
+/** What the request blocks for every impression: advertiser domains and categories. */
+export interface RequestBlocks {
+  badv?: readonly string[];
+  bcat?: readonly string[];
+  cattax?: number;
+}
+
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : undefined;
+
+/** The request's `badv`, `bcat` and `cattax`, as far as they are well formed. */
+export function blocksOf(request: Record<string, unknown>): RequestBlocks {
+  return {
+    badv: strings(request.badv),
+    bcat: strings(request.bcat),
+    cattax: typeof request.cattax === 'number' ? request.cattax : undefined,
+  };
+}
+
+const domainsByCreative = new WeakMap<CreativeConfig, readonly string[]>();
+
+/**
+ * The creative's advertiser domain for `adomain`: its landing page's host without `www.`;
+ * none for a creative with only a deep link. Worked out once per creative.
+ */
+export function adomainOf(creative: CreativeConfig): readonly string[] {
+  let domains = domainsByCreative.get(creative);
+  if (!domains) {
+    let host = '';
+    try {
+      const url = new URL(creative.clickUrl);
+      if (url.protocol === 'http:' || url.protocol === 'https:') host = url.hostname.toLowerCase();
+    } catch {
+      host = '';
+    }
+    domains = host ? [host.replace(/^www\./, '')] : [];
+    domainsByCreative.set(creative, domains);
+  }
+  return domains;
+}
+
 /** `imp.pmp.private_auction` is 1: the impression takes bids under its deals only. */
 export function isPrivateAuction(imp: Record<string, unknown>): boolean {
   return isRecord(imp.pmp) && imp.pmp.private_auction === 1;
@@ -103,7 +146,11 @@ export class ImpSpec implements ImpFit {
   /** Forms already worked out for this impression, by creative id. */
   private readonly forms = new Map<number, ImpForm | null>();
 
-  constructor(imp: Record<string, unknown>) {
+  constructor(
+    imp: Record<string, unknown>,
+    /** The request's blocks (`blocksOf`); none when absent. */
+    private readonly blocks: RequestBlocks = {},
+  ) {
     this.banner = readBanner(imp.banner);
     this.video = readVideoSpec(imp.video);
     this.native = isRecord(imp.native)
@@ -121,7 +168,11 @@ export class ImpSpec implements ImpFit {
     return this.banner !== null || this.video !== null || this.native !== null;
   }
 
-  accepts(creative: CreativeConfig): boolean {
+  /** The creative fits the impression, and neither its advertiser nor its plan's category is blocked. */
+  accepts(creative: CreativeConfig, plan: PlanConfig): boolean {
+    const { badv, bcat, cattax } = this.blocks;
+    if (plan.iabCategory && categoryBlocked(plan.iabCategory, bcat, cattax)) return false;
+    if (badv && adomainOf(creative).some((domain) => domainBlocked(domain, badv))) return false;
     return this.formFor(creative) !== null;
   }
 

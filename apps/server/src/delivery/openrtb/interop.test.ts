@@ -45,6 +45,8 @@ interface Bid {
   w?: number;
   h?: number;
   adomain?: string[];
+  cat?: string[];
+  cattax?: number;
   nurl?: string;
   burl?: string;
 }
@@ -130,6 +132,8 @@ beforeAll(async () => {
     publishedAt: new Date(),
     budget: 1_000_000_000,
     bid: 50_000_000,
+    // An outdoor shop: IAB22 Shopping, sent as the bids' cat and blockable by bcat.
+    iabCategory: 'IAB22',
   });
   // Distinct bids make every case's winner certain: native > video > image > text.
   const bids = { native: 53_000_000, video: 52_000_000, image: 51_000_000, text: 50_000_000 };
@@ -221,6 +225,7 @@ function checkBid(bid: Bid | undefined, expected: ImpExpectation, imp: Record<st
   expect(won.mtype).toBe(expected.mtype);
   if (expected.w !== undefined) expect([won.w, won.h]).toEqual([expected.w, expected.h]);
   expect(won.adomain).toEqual(['outdoor-shop.example']);
+  expect([won.cat, won.cattax]).toEqual([['IAB22'], 1]);
   if (!imp.bidfloorcur || imp.bidfloorcur === 'USD') {
     expect(won.price).toBeGreaterThanOrEqual(SUITE_FLOOR);
   }
@@ -320,6 +325,49 @@ describe('native answers follow the request', () => {
     };
     expect(answer.native.assets.map((asset) => asset.id)).toEqual([3, 9]);
     expect(answer.native.imptrackers[0]).toContain('/track/imp?t=');
+  });
+});
+
+describe('blocked advertisers and categories (badv, bcat)', () => {
+  const request = (id: string, extra: Record<string, unknown>) => ({
+    id,
+    site: { domain: 'blocks.example', page: 'https://blocks.example/' },
+    imp: [{ id: '1', tagid: 'ex-9', banner: { w: 300, h: 250 }, bidfloor: SUITE_FLOOR }],
+    ...extra,
+  });
+
+  it.each(ENTRY_POINTS)('$name: no bid with a blocked category or advertiser', async (entry) => {
+    const blocked = [
+      { bcat: ['IAB25', 'IAB22'] },
+      { bcat: ['iab22'], cattax: 1 },
+      { badv: ['outdoor-shop.example'] },
+      { badv: ['www.Outdoor-Shop.example'] },
+    ];
+    for (const [index, extra] of blocked.entries()) {
+      const sent = request(`blocked-${index}`, extra);
+      (sent.imp[0] as Record<string, unknown>).tagid = entry.tagid();
+      const { status } = await post(entry.url, sent);
+      expect(status, JSON.stringify(extra)).toBe(204);
+    }
+  });
+
+  it.each(ENTRY_POINTS)('$name: bids beside blocks that do not name it', async (entry) => {
+    const allowed = [
+      // A subcategory does not block the plan's tier-1 category.
+      { bcat: ['IAB22-4', 'IAB7'] },
+      // Codes of another taxonomy are not ours to compare.
+      { bcat: ['IAB22'], cattax: 2 },
+      // Another advertiser, and a domain that only ends like ours.
+      { badv: ['rival.example', 'shop.example'] },
+    ];
+    for (const [index, extra] of allowed.entries()) {
+      const sent = request(`allowed-${index}`, extra);
+      (sent.imp[0] as Record<string, unknown>).tagid = entry.tagid();
+      const { status, body } = await post(entry.url, sent);
+      expect(status, JSON.stringify(extra)).toBe(200);
+      expect(bidResponseIssues(sent, body, { requireSize: true })).toEqual([]);
+      expect(must(bidsOf(body)[0]).cat).toEqual(['IAB22']);
+    }
   });
 });
 

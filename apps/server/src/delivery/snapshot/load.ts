@@ -314,6 +314,7 @@ export function buildSnapshot(rows: ConfigurationRows, version: number, now: num
       intervalSeconds: row.intervalSeconds,
       cacheSeconds: row.cacheSeconds,
       status: row.status,
+      ...(row.iabCategory ? { iabCategory: row.iabCategory } : {}),
     });
   }
 

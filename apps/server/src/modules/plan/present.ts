@@ -33,6 +33,7 @@ export interface PlanEditable extends Record<string, unknown> {
   frequency_per_user: number;
   interval_seconds: number;
   cache_seconds: number;
+  iab_category: string | null;
 }
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
@@ -52,6 +53,7 @@ export function planFieldsOf(row: PlanRow): PlanEditable {
     frequency_per_user: row.frequencyPerUser,
     interval_seconds: row.intervalSeconds,
     cache_seconds: row.cacheSeconds,
+    iab_category: row.iabCategory,
   };
 }
 
@@ -78,6 +80,7 @@ export function planColumnsOf(fields: Partial<PlanEditable>): Partial<PlanInsert
     frequencyPerUser: fields.frequency_per_user,
     intervalSeconds: fields.interval_seconds,
     cacheSeconds: fields.cache_seconds,
+    iabCategory: fields.iab_category,
   };
 }
 
@@ -97,6 +100,7 @@ export function newPlanColumns(
     frequencyPerUser: fields.frequency_per_user,
     intervalSeconds: fields.interval_seconds,
     cacheSeconds: fields.cache_seconds,
+    iabCategory: fields.iab_category,
   };
 }
 

@@ -34,6 +34,7 @@ const stored: Plan = {
   frequency_per_user: 0,
   interval_seconds: 0,
   cache_seconds: 60,
+  iab_category: 'IAB20',
   status: 7,
   creation_step: 2,
   published_at: null,
@@ -61,6 +62,16 @@ describe('plan form ↔ wire', () => {
     expect(body.start_at).toBe('2026-05-04T11:00:00.000Z');
     expect(ZPlanFields.safeParse(body).success).toBe(true);
     expect(planBodyOf(form({ bid: null })).bid).toBe(0);
+  });
+
+  it('carries the advertised IAB category both ways, none when cleared', () => {
+    expect(planFormOf(stored).iab_category).toBe('IAB20');
+    expect(planBodyOf(planFormOf(stored)).iab_category).toBe('IAB20');
+    expect(planBodyOf(form({ iab_category: undefined as unknown as null })).iab_category).toBe(
+      null,
+    );
+    expect(planFieldProblem('iab_category', form({ iab_category: 'IAB99' }))).toBeDefined();
+    expect(planFieldProblem('iab_category', form({ iab_category: 'IAB7' }))).toBeUndefined();
   });
 
   it('reads the picker as UTC whatever the browser zone', () => {

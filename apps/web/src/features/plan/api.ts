@@ -89,6 +89,8 @@ export interface PlanFormValues {
   frequency_per_user: number | null;
   interval_seconds: number | null;
   cache_seconds: number | null;
+  /** IabCategory code; null = not stated. */
+  iab_category: string | null;
 }
 
 /** A new plan: CPM, every hour, starting at the next full hour (UTC), no caps. */
@@ -108,6 +110,7 @@ export function newPlanForm(now = new Date()): PlanFormValues {
     frequency_per_user: 0,
     interval_seconds: 0,
     cache_seconds: 0,
+    iab_category: null,
   };
 }
 
@@ -124,6 +127,7 @@ export function planFormOf(plan: Plan): PlanFormValues {
     frequency_per_user: plan.frequency_per_user,
     interval_seconds: plan.interval_seconds,
     cache_seconds: plan.cache_seconds,
+    iab_category: plan.iab_category,
   };
 }
 
@@ -143,6 +147,7 @@ export function planBodyOf(values: PlanFormValues): PlanBody {
     frequency_per_user: values.frequency_per_user ?? 0,
     interval_seconds: values.interval_seconds ?? 0,
     cache_seconds: values.cache_seconds ?? 0,
+    iab_category: (values.iab_category ?? null) as PlanBody['iab_category'],
   };
 }
 
@@ -160,6 +165,7 @@ export function planBodyOfPlan(plan: Plan): PlanBody {
     frequency_per_user: plan.frequency_per_user,
     interval_seconds: plan.interval_seconds,
     cache_seconds: plan.cache_seconds,
+    iab_category: plan.iab_category as PlanBody['iab_category'],
   };
 }
 

@@ -90,6 +90,10 @@ export const plan = {
     intervalHelp: 'The window the frequency counts over, e.g. 3600 = one hour.',
     cache: 'Cache time (seconds)',
     cacheHelp: 'How long a device may keep the ad; 0 = not cached.',
+    iabCategory: 'Advertised category (IAB)',
+    iabCategoryHelp:
+      'What the plan advertises. Sent with its bids on exchanges; a request that blocks the category gets no bid from it.',
+    iabCategoryNone: 'Not stated',
     create: 'Create plan and add strategies',
     created: 'Plan “{{name}}” created. Now add its strategies.',
     save: 'Save',

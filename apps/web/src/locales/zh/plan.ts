@@ -89,6 +89,10 @@ export const plan: typeof en = {
     intervalHelp: '频次的计算时长，例如 3600 为一小时。',
     cache: '缓存时间（秒）',
     cacheHelp: '设备可缓存广告的时长；0 为不缓存。',
+    iabCategory: '广告行业类别（IAB）',
+    iabCategoryHelp:
+      '计划所推广内容的类别。随竞价发送给交易平台；屏蔽该类别的请求不会收到此计划的出价。',
+    iabCategoryNone: '未指定',
     create: '创建计划并添加策略',
     created: '计划“{{name}}”已创建。接下来添加策略。',
     save: '保存',

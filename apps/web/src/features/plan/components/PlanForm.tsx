@@ -15,11 +15,19 @@ import {
   Input,
   InputNumber,
   Radio,
+  Select,
   Space,
   message,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Billing, createPlan, modifyPlan, type EndpointBody, type Plan } from '@adloom/domain';
+import {
+  Billing,
+  IabCategory,
+  createPlan,
+  modifyPlan,
+  type EndpointBody,
+  type Plan,
+} from '@adloom/domain';
 import { call } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLeaveGuard } from '../../../components/leave-guard';
@@ -53,6 +61,7 @@ const FIELDS: readonly (keyof PlanFormValues)[] = [
   'frequency_per_user',
   'interval_seconds',
   'cache_seconds',
+  'iab_category',
 ];
 
 export function PlanForm({
@@ -159,6 +168,23 @@ export function PlanForm({
         </Form.Item>
         <Form.Item label={t('plan.form.billing')} name="billing" rules={[planRule('billing')]}>
           <Radio.Group optionType="button" options={Billing.options(lang)} />
+        </Form.Item>
+        <Form.Item
+          label={t('plan.form.iabCategory')}
+          name="iab_category"
+          extra={t('plan.form.iabCategoryHelp')}
+          rules={[planRule('iab_category')]}
+        >
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('plan.form.iabCategoryNone')}
+            options={IabCategory.options(lang).map((option) => ({
+              value: option.value,
+              label: `${option.label} (${option.value})`,
+            }))}
+            className={styles.wide}
+          />
         </Form.Item>
         <Space wrap size={24} align="start">
           <Form.Item

@@ -13,6 +13,7 @@ const FIELD_KEYS: Record<string, string> = {
   frequency_per_user: 'plan.form.frequencyPerUser',
   interval_seconds: 'plan.form.interval',
   cache_seconds: 'plan.form.cache',
+  iab_category: 'plan.form.iabCategory',
   status: 'list.status',
   creation_step: 'plan.list.step',
   published_at: 'plan.list.publishedAt',

@@ -171,7 +171,7 @@ export function chooseSource(view: StatsView, scope: StatsScope, sizes?: TableSi
 
 /** A quoted column alias; only our own keys reach here (the contract checks the sort key). */
 function identifier(name: string): SQL {
-  if (!/^[a-z_]+$/.test(name)) throw new Error(`Not a report column: ${name}`);
+  if (!/^[A-Za-z_]+$/.test(name)) throw new Error(`Not a report column: ${name}`);
   return sql.raw(`"${name}"`);
 }
 

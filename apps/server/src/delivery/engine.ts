@@ -704,7 +704,7 @@ export class DeliveryEngine {
     const slotLevel = own.noFill !== null && SLOT_LEVEL.has(own.noFill);
     const auction = slotLevel
       ? { winner: null, price: 0, runnerUp: null }
-      : runAuction(own.ranked, [], floor);
+      : runAuction(own.ranked, [], floor, auctionTypeOf(request, slot));
     const sspStrategy = slot && !slotLevel ? chooseSspStrategy(snapshot, request) : null;
     const winner = auction.winner;
     const candidates = own.candidates.map((fate) =>

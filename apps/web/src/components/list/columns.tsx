@@ -3,11 +3,13 @@ import type { TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatDateTime, type Role } from '@adloom/domain';
 import { StatusSwitch } from './RowControls';
+import type { ConfirmRequest } from '../confirm/ConfirmDialog';
 
 /** What useStatusSwitch gives a list. */
 export interface RowSwitcher<R> {
   pendingId: number | null;
-  toggle(row: R, status: number): Promise<void>;
+  /** Through the note prompt, saying `confirm`'s title and impact when given. */
+  toggle(row: R, status: number, confirm?: ConfirmRequest): Promise<void>;
 }
 
 /**

@@ -16,6 +16,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { reportFormError } from '../../lib/formErrors';
 import { useNotedWrite } from '../../features/changes/useNotedWrite';
 import { useLeaveGuard } from '../leave-guard';
+import type { ConfirmRequest } from '../confirm/ConfirmDialog';
 import type { HistoryTarget } from '../../features/changes/ChangeHistoryDrawer';
 
 /**
@@ -165,7 +166,7 @@ export function useStatusSwitch<R extends { id: number; status: number }>(
 ) {
   const noted = useNotedWrite();
   const [pendingId, setPendingId] = useState<number | null>(null);
-  const toggle = async (row: R, status: number) => {
+  const toggle = async (row: R, status: number, confirm?: ConfirmRequest) => {
     setPendingId(row.id);
     try {
       const result = await noted.write({
@@ -175,6 +176,7 @@ export function useStatusSwitch<R extends { id: number; status: number }>(
         before: { status: row.status },
         after: { status },
         send: (body) => send(body as { id: number; status: number; note?: string }),
+        confirm,
       });
       if (result.status === 'done') await refresh();
     } finally {

@@ -4,16 +4,12 @@
  * write is quiet) and send only the changed fields with the note. Server field errors go
  * back on the form.
  */
-import { useCallback, useId, useState, type ReactNode } from 'react';
-import { Form, Input, Modal, message, type FormInstance } from 'antd';
+import { useCallback, useState, type ReactNode } from 'react';
+import { message, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { ZChangeComment } from '@adloom/domain';
 import { reportFormError } from '../../lib/formErrors';
-import { zodRule } from '../../lib/zodRule';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm/ConfirmDialog';
 import { changesOf, notedBody, type NotedChange } from './notedWrite';
-
-const ZNoteForm = z.object({ comment: ZChangeComment });
 
 export interface NotedWriteOptions<T> extends NotedChange {
   /** Sends the body `{ id, ...changed fields, note? }`; resolves with the answer. */
@@ -22,6 +18,8 @@ export interface NotedWriteOptions<T> extends NotedChange {
   quiet?: boolean;
   /** The edit form, to put the server's field issues on. */
   form?: FormInstance;
+  /** What the note prompt says besides the note: title, impact, a danger button. */
+  confirm?: ConfirmRequest;
 }
 
 export type NotedWriteResult<T> =
@@ -31,48 +29,8 @@ export type NotedWriteResult<T> =
   | { status: 'failed'; error: unknown };
 
 interface Prompt {
+  confirm: ConfirmRequest | undefined;
   resolve(comment: string | null): void;
-}
-
-function NoteModal({ prompt, onDone }: { prompt: Prompt | null; onDone(): void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ comment: string }>();
-  // A page holds several of these prompts: a unique form name keeps the field ids (and so
-  // the label of the note) unique.
-  const formName = `note${useId()}`;
-  const finish = (comment: string | null) => {
-    prompt?.resolve(comment);
-    form.resetFields();
-    onDone();
-  };
-  return (
-    <Modal
-      title={t('change.noteTitle')}
-      open={prompt !== null}
-      okText={t('change.confirm')}
-      cancelText={t('change.cancel')}
-      onOk={() => form.submit()}
-      onCancel={() => finish(null)}
-      zIndex={1100}
-    >
-      <Form
-        form={form}
-        name={formName}
-        layout="vertical"
-        onFinish={(values) => finish(values.comment)}
-        initialValues={{ comment: '' }}
-      >
-        <Form.Item
-          label={t('change.note')}
-          name="comment"
-          extra={t('change.noteHelp')}
-          rules={[zodRule(ZNoteForm, 'comment')]}
-        >
-          <Input.TextArea rows={3} maxLength={1000} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
 }
 
 export function useNotedWrite(): {
@@ -94,7 +52,9 @@ export function useNotedWrite(): {
       }
       let comment: string | undefined;
       if (!options.quiet) {
-        const answer = await new Promise<string | null>((resolve) => setPrompt({ resolve }));
+        const answer = await new Promise<string | null>((resolve) =>
+          setPrompt({ confirm: options.confirm, resolve }),
+        );
         if (answer === null) return { status: 'cancelled' };
         comment = answer;
       }
@@ -116,7 +76,19 @@ export function useNotedWrite(): {
   const holder = (
     <>
       {messageHolder}
-      <NoteModal prompt={prompt} onDone={() => setPrompt(null)} />
+      <ConfirmDialog
+        {...prompt?.confirm}
+        open={prompt !== null}
+        note
+        onConfirm={(comment) => {
+          prompt?.resolve(comment ?? '');
+          setPrompt(null);
+        }}
+        onCancel={() => {
+          prompt?.resolve(null);
+          setPrompt(null);
+        }}
+      />
     </>
   );
   return { write, holder, pending };

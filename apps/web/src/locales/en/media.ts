@@ -25,6 +25,15 @@ export const media = {
   delete: 'Delete',
   deleteConfirm: 'Delete “{{name}}”?',
   deleteHelp: 'A deleted media cannot be restored. Its slots stay as they are but no longer serve.',
+  deactivate: 'Deactivate',
+  deactivateConfirm: 'Deactivate “{{name}}”?',
+  impactLoading: 'Counting what stops…',
+  impactFailed: 'What stops could not be counted.',
+  impactNone: 'No live slot serves here now: no traffic stops.',
+  impact_one:
+    '{{count}} live slot stops serving. It had {{day}} ad requests in the last 24 hours and {{week}} in the last 7 days.',
+  impact_other:
+    '{{count}} live slots stop serving. They had {{day}} ad requests in the last 24 hours and {{week}} in the last 7 days.',
   slot: {
     name: 'Name',
     code: 'Code',
@@ -72,6 +81,7 @@ export const media = {
     delete: 'Delete',
     deleteConfirm: 'Delete “{{name}}”?',
     deleteHelp: 'A deleted slot stops serving and cannot be restored.',
+    deactivateConfirm: 'Deactivate “{{name}}”?',
     integration: 'Integration',
   },
   integration: {

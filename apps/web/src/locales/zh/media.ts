@@ -26,6 +26,15 @@ export const media: typeof en = {
   delete: '删除',
   deleteConfirm: '删除“{{name}}”？',
   deleteHelp: '删除的媒体无法恢复。其广告位保持原样，但不再投放。',
+  deactivate: '停用',
+  deactivateConfirm: '停用“{{name}}”？',
+  impactLoading: '正在统计将停止的内容…',
+  impactFailed: '无法统计将停止的内容。',
+  impactNone: '当前没有在投的广告位，不会停止任何流量。',
+  impact_one:
+    '{{count}} 个在投广告位将停止投放，过去 24 小时有 {{day}} 次广告请求，过去 7 天有 {{week}} 次。',
+  impact_other:
+    '{{count}} 个在投广告位将停止投放，过去 24 小时有 {{day}} 次广告请求，过去 7 天有 {{week}} 次。',
   slot: {
     name: '名称',
     code: '代码',
@@ -72,6 +81,7 @@ export const media: typeof en = {
     delete: '删除',
     deleteConfirm: '删除“{{name}}”？',
     deleteHelp: '删除的广告位停止投放且无法恢复。',
+    deactivateConfirm: '停用“{{name}}”？',
     integration: '接入',
   },
   integration: {

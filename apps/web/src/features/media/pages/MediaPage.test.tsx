@@ -26,6 +26,8 @@ function server(list: Media[]) {
     if (url.startsWith('/svc/ssp/media/owners')) return [list[0]?.owner];
     if (url.startsWith('/svc/ssp/media/switch')) return { ...list[0], status: 1 };
     if (url.startsWith('/svc/ssp/media/create')) return media(99);
+    if (url.startsWith('/svc/ssp/impact'))
+      return { live_slots: 3, requests_24h: 1200, requests_7d: 9876 };
     return [];
   };
 }
@@ -83,23 +85,44 @@ describe('MediaPage', { timeout: 30_000 }, () => {
     );
   });
 
-  it('deletes after the confirmation and the note', async () => {
+  it('deletes in one dialog that says what stops and takes the note', async () => {
     const requests = renderSignedIn(<MediaPage />, server([media(1)]), { ability: SLOT_USER });
     const row = (await screen.findByText('Media 1')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    const confirm = await waitFor(() => {
-      const buttons = document.querySelector('.ant-popconfirm-buttons');
-      expect(buttons).toBeTruthy();
-      return buttons as HTMLElement;
+    const dialog = (await screen.findByText('Delete “Media 1”?')).closest(
+      '[role=dialog]',
+    ) as HTMLElement;
+    expect((await within(dialog).findByTestId('supply-impact')).textContent).toBe(
+      '3 live slots stop serving. They had 1,200 ad requests in the last 24 hours and 9,876 in the last 7 days.',
+    );
+    expect(
+      requests.some((request) => request.url.includes('/svc/ssp/impact?target=media&id=1')),
+    ).toBe(true);
+    // The note is required: confirming without one sends nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Please note something')).toBeTruthy();
+    expect(requests.some((request) => request.url.startsWith('/svc/ssp/media/switch'))).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Note'), {
+      target: { value: 'closing the app' },
     });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    const note = await screen.findByLabelText('Note');
-    fireEvent.change(note, { target: { value: 'closing the app' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => {
       const sent = requests.find((request) => request.url.startsWith('/svc/ssp/media/switch'));
       expect(JSON.parse(String(sent?.body))).toMatchObject({ id: 1, status: 5 });
     });
+  });
+
+  it('deactivating says what stops too', async () => {
+    renderSignedIn(<MediaPage />, server([media(1)]), { ability: SLOT_USER });
+    const row = (await screen.findByText('Media 1')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('switch'));
+    const dialog = (await screen.findByText('Deactivate “Media 1”?')).closest(
+      '[role=dialog]',
+    ) as HTMLElement;
+    expect((await within(dialog).findByTestId('supply-impact')).textContent).toMatch(
+      /^3 live slots stop serving/,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Deactivate' })).toBeTruthy();
   });
 
   it('adds a media from the dialog', async () => {

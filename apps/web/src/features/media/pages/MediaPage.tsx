@@ -209,7 +209,7 @@ export function MediaPage() {
             dataIndex: 'status',
             key: 'status',
             sorter: true,
-            render: (_: number, row) => <StatusCell row={row} switcher={switcher} />,
+            render: (_: number, row) => <StatusCell row={row} switcher={switcher} target="media" />,
           },
           updatedColumn<Media>(t),
           {
@@ -223,6 +223,7 @@ export function MediaPage() {
                 onHistory={() => history.show({ targetType: 'media', id: row.id, name: row.name })}
               >
                 <DeleteAction
+                  target="media"
                   row={row}
                   switcher={switcher}
                   title={t('media.deleteConfirm', { name: row.name })}

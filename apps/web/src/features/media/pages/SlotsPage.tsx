@@ -298,7 +298,7 @@ export function SlotsPage() {
             dataIndex: 'status',
             key: 'status',
             sorter: true,
-            render: (_: number, row) => <StatusCell row={row} switcher={switcher} />,
+            render: (_: number, row) => <StatusCell row={row} switcher={switcher} target="slot" />,
           },
           updatedColumn<Slot>(t),
           {
@@ -315,6 +315,7 @@ export function SlotsPage() {
                   {t('media.slot.integration')}
                 </Button>
                 <DeleteAction
+                  target="slot"
                   row={row}
                   switcher={switcher}
                   title={t('media.slot.deleteConfirm', { name: row.name })}

@@ -128,16 +128,16 @@ test('the auditor approves one creative and rejects the other with a reason', as
   await page.screenshot({ path: '/tmp/creative-audit-en.png', fullPage: true });
 
   await rowOf(page, approvedName).getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('1 creative(s) approved.')).toBeVisible();
+  await expect(page.getByText('1 creative approved.')).toBeVisible();
   await expect(rowOf(page, approvedName)).toHaveCount(0);
 
   await rowOf(page, rejectedName).getByRole('button', { name: 'Reject' }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Reject 1 creative(s)' });
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Reject 1 creative' });
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog.getByText('Give the advertiser a reason')).toBeVisible();
   await dialog.getByLabel('Reason').fill(reason);
   await dialog.getByRole('button', { name: 'Reject' }).click();
-  await expect(page.getByText('1 creative(s) rejected.')).toBeVisible();
+  await expect(page.getByText('1 creative rejected.')).toBeVisible();
   await expect(rowOf(page, rejectedName)).toHaveCount(0);
 
   await page.getByRole('tab', { name: /Approved/ }).click();

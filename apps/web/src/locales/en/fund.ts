@@ -27,7 +27,8 @@ export const fund = {
   thresholdHelp: 'Above {{threshold}} a second fund manager must approve it.',
   awaitingApproval:
     'The top-up of {{amount}} for {{username}} waits for another fund manager to approve it.',
-  pendingTitle: '{{count}} credit(s) awaiting approval — not in the balance yet',
+  pendingTitle_one: '{{count}} credit awaiting approval — not in the balance yet',
+  pendingTitle_other: '{{count}} credits awaiting approval — not in the balance yet',
   requestedByAt: 'asked by {{user}} at {{time}}',
   requestsButton: 'Fund approvals',
   requestsTitle: 'Credits awaiting approval',

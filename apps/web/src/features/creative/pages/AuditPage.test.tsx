@@ -95,12 +95,12 @@ describe('AuditPage', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('Creative 1 (#1)')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(bodyOf(requests, '/svc/ad/exam/approve')).toEqual([{ ids: [1] }]));
-    expect(await screen.findByText('1 creative(s) approved.')).toBeTruthy();
+    expect(await screen.findByText('1 creative approved.')).toBeTruthy();
 
     for (const checkbox of screen.getAllByRole('checkbox').slice(1)) fireEvent.click(checkbox);
     expect(screen.getByText('2 selected')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
-    const confirm = (await screen.findByText('Approve 2 creative(s)?')).closest(
+    const confirm = (await screen.findByText('Approve 2 creatives?')).closest(
       '.ant-popover',
     ) as HTMLElement;
     fireEvent.click(within(confirm).getByRole('button', { name: 'Approve' }));
@@ -113,7 +113,7 @@ describe('AuditPage', { timeout: 30_000 }, () => {
     const requests = renderSignedIn(<AuditPage />, server([creative(3)]), { ability: EXAM });
     const row = (await screen.findByText('Creative 3 (#3)')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
-    const dialog = (await screen.findByText('Reject 1 creative(s)')).closest(
+    const dialog = (await screen.findByText('Reject 1 creative')).closest(
       '[role=dialog]',
     ) as HTMLElement;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));

@@ -105,7 +105,7 @@ describe('LedgerDrawer', { timeout: 20_000 }, () => {
     // A credit awaiting approval shows apart: not in the balance.
     const pending = within(ledger).getByTestId('ledger-pending');
     expect(
-      within(pending).getByText('1 credit(s) awaiting approval — not in the balance yet'),
+      within(pending).getByText('1 credit awaiting approval — not in the balance yet'),
     ).toBeTruthy();
     expect(within(pending).getByText('+20,000.00')).toBeTruthy();
     expect(within(pending).getByText(/Annual prepayment/)).toBeTruthy();

@@ -2,7 +2,7 @@
  * Test support for the state stores: a "database" the test sets (the real reads are tested
  * in balances.test.ts), a clock it moves, and the Redis connection and key clean-up.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { CapRule, Reservation, StateStore } from '../ports.js';
 import type { DatabaseTotals, TotalsSource } from './totals.js';
@@ -71,7 +71,9 @@ export interface StoreHarness {
   close(): Promise<void>;
 }
 
-let nextId = 1_000;
+// A random base per process: test files run in parallel workers (and, on PostgreSQL, share
+// the database), so a counter starting at the same number in each would hand out the same ids.
+let nextId = 1_000 + randomInt(1_000_000) * 1_000;
 /** Ids no other test of the run uses (Redis keys and PostgreSQL rows are shared). */
 export function uniqueId(): number {
   nextId += 1;

@@ -5,11 +5,12 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_TITLE, matchRoute } from '@adloom/domain';
+import { PRODUCT_TITLE } from '@adloom/domain';
+import { titleKeyOf } from './layout/navigation';
 
 export function documentTitleOf(pathname: string, translate: (key: string) => string): string {
-  const route = matchRoute(pathname);
-  return route ? `${translate(route.titleKey)} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;
+  const title = titleKeyOf(pathname);
+  return title ? `${translate(title)} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;
 }
 
 export function AppRoot() {

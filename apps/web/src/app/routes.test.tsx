@@ -177,6 +177,9 @@ describe('navigation helpers', () => {
 
   it('builds the page trail and the document title', () => {
     expect(trailOf('/ad/plan/12')).toEqual(['menu.ad', 'menu.planEdit']);
+    // The new-plan form shares the route but is not an edit.
+    expect(trailOf('/ad/plan/new')).toEqual(['menu.ad', 'menu.planNew']);
+    expect(documentTitleOf('/ad/plan/new', (key) => `<${key}>`)).toBe('<menu.planNew> - Adloom');
     expect(trailOf('/dashboard')).toEqual(['menu.dashboard']);
     expect(documentTitleOf('/user/password', (key) => `<${key}>`)).toBe('<menu.password> - Adloom');
     expect(documentTitleOf('/nowhere', (key) => key)).toBe('Adloom');

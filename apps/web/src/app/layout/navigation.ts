@@ -27,10 +27,19 @@ export function groupOf(path: string, routes: readonly ConsoleRoute[] = CONSOLE_
   return routes.find((route) => route.children?.some((child) => isPrefix(child.path, path)));
 }
 
+/** Pages that share a route with another title: the new-plan form is not "Edit plan". */
+const TITLE_BY_PATH: Readonly<Record<string, string>> = { '/ad/plan/new': 'menu.planNew' };
+
+/** The title key of the page at `pathname` (undefined off the route table). */
+export function titleKeyOf(pathname: string): string | undefined {
+  return TITLE_BY_PATH[pathname.replace(/\/+$/, '')] ?? matchRoute(pathname)?.titleKey;
+}
+
 /** Title keys from the group down to the page: ['menu.ad', 'menu.plans']. */
 export function trailOf(pathname: string): string[] {
   const route = matchRoute(pathname);
-  if (!route) return [];
+  const title = titleKeyOf(pathname);
+  if (!route || !title) return [];
   const group = route.children ? undefined : groupOf(route.path);
-  return group ? [group.titleKey, route.titleKey] : [route.titleKey];
+  return group ? [group.titleKey, title] : [title];
 }

@@ -6,6 +6,7 @@ export const menu = {
   dashboard: 'Dashboard',
   ad: 'Advertising',
   plans: 'Plans',
+  planNew: 'New plan',
   planEdit: 'Edit plan',
   ideas: 'Creatives',
   resources: 'Materials',

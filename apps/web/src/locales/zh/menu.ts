@@ -7,6 +7,7 @@ export const menu: typeof en = {
   dashboard: '首页概览',
   ad: '广告投放',
   plans: '广告计划',
+  planNew: '新建计划',
   planEdit: '编辑计划',
   ideas: '广告创意',
   resources: '素材库',

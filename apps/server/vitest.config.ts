@@ -8,10 +8,9 @@ export default defineConfig({
     // Route tests build an app on a database; scrypt and PGlite start-up make them slowish.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One worker runs many files: Fastify, drizzle, PGlite and the rest load once per worker,
-    // not once per file (the import took about as long as the tests). Safe because no server
-    // test mocks modules or changes process.env, and each file makes its own app and database
-    // copy; state shared through the database or Redis is keyed per file (random prefixes).
-    isolate: false,
+    // Files stay isolated (a fresh module graph each): with isolate false the import cost
+    // halved, but module-level state (the upstream transport's keep-alive agents per origin
+    // and others) carried over between files and partner-call tests failed. See
+    // docs/PERFORMANCE.md, "Tests".
   },
 });

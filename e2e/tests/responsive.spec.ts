@@ -95,7 +95,8 @@ for (const width of [390, 1280]) {
 }
 
 test('no table header cell is cut or hidden under a fixed column at 1280 px', async ({ page }) => {
-  test.setTimeout(180_000);
+  // Each page's tables are scrolled to both ends: more work per page than the width walk.
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, 'admin');
   const found: string[] = [];

@@ -20,8 +20,19 @@ export const DatePreset = defineEnum({
   nextWeek: { value: 'nextWeek', en: 'Next week', zh: '下周' },
   next30Days: { value: 'next30Days', en: 'Next 30 days', zh: '未来 30 天' },
   nextMonth: { value: 'nextMonth', en: 'Next month', zh: '下月' },
+  nextQuarter: { value: 'nextQuarter', en: 'Next quarter', zh: '下季度' },
+  restOfYear: { value: 'restOfYear', en: 'Rest of this year', zh: '今年剩余时间' },
 });
 export type DatePresetValue = (typeof DatePreset.values)[number];
+
+/** The forward-looking presets a plan's schedule offers (issue 20 item 7). */
+export const PLAN_SCHEDULE_PRESETS: readonly DatePresetValue[] = [
+  'next7Days',
+  'next30Days',
+  'nextMonth',
+  'nextQuarter',
+  'restOfYear',
+];
 
 /** An inclusive range of UTC days, as "YYYY-MM-DD" strings. */
 export interface DayRange {
@@ -87,5 +98,14 @@ export function resolveDatePreset(preset: DatePresetValue, now: Date = new Date(
       return range(today, today + 29 * DAY_MS);
     case 'nextMonth':
       return range(Date.UTC(year, month + 1, 1), Date.UTC(year, month + 2, 1) - DAY_MS);
+    case 'nextQuarter': {
+      const nextQuarterMonth = Math.floor(month / 3) * 3 + 3;
+      return range(
+        Date.UTC(year, nextQuarterMonth, 1),
+        Date.UTC(year, nextQuarterMonth + 3, 1) - DAY_MS,
+      );
+    }
+    case 'restOfYear':
+      return range(today, Date.UTC(year, 11, 31));
   }
 }

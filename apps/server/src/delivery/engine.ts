@@ -61,6 +61,11 @@ import { PartnerBatch, type LegResult } from './upstream/batch.js';
 import { fillAuctionMacros } from './upstream/call.js';
 import { LOSS_REASON, type AuctionMacroValues } from './upstream/macros.js';
 import { NoticeQueue } from './upstream/notices.js';
+import {
+  createMemoryBillingNotices,
+  createRedisBillingNotices,
+  type BillingNoticeStore,
+} from './upstream/billing-notices.js';
 import { closePartnerConnections } from './upstream/transport.js';
 import {
   allocatePartner,
@@ -215,9 +220,6 @@ export function answerOf(served: Served): ServeAdAnswer {
   return ownAnswer(served.decision.request.id, answer, urls);
 }
 
-/** Billing notices (burl) of served partner ads kept for their impression, at most. */
-const MAX_PENDING_BILLING_NOTICES = 100_000;
-
 /** The notice macros of a partner's bid, at a price in the partner's terms. */
 function partnerMacros(bid: PartnerBid, auctionId: string, price: number): AuctionMacroValues {
   return {
@@ -248,8 +250,11 @@ export class DeliveryEngine {
   readonly monitors: MonitorPinger;
   /** Partner nurl, burl and lurl, fired off the answer's path. */
   readonly notices: NoticeQueue;
-  /** Filled billing notices of served partner ads by token id, fired by their impression once. */
-  private readonly billingNotices = new Map<string, { url: string; expiresAt: number }>();
+  /**
+   * Filled billing notices of served partner ads by token id, fired by their impression once,
+   * in whichever process it arrives (Redis with REDIS_URL; upstream/billing-notices.ts).
+   */
+  private readonly billingNotices: BillingNoticeStore;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly allowPrivate: boolean;
@@ -303,6 +308,14 @@ export class DeliveryEngine {
     });
     this.monitors = new MonitorPinger({ allowPrivate: this.allowPrivate });
     this.notices = new NoticeQueue({ allowPrivate: this.allowPrivate });
+    this.billingNotices = config.redisUrl
+      ? createRedisBillingNotices({
+          url: config.redisUrl,
+          keyPrefix: config.redisPrefix,
+          now: this.now,
+          onError: (error) => log.error({ err: error }, 'delivery: billing notice store failed'),
+        })
+      : createMemoryBillingNotices(this.now);
   }
 
   /** Loads the snapshot and the live state, and starts the timers (once). */
@@ -552,7 +565,7 @@ export class DeliveryEngine {
     });
   }
 
-  private answerWin(
+  private async answerWin(
     decision: Decision,
     slot: SlotConfig,
     winner: Bid,
@@ -560,7 +573,7 @@ export class DeliveryEngine {
     origin: string,
     now: number,
     id: string,
-  ): Served {
+  ): Promise<Served> {
     const { request } = decision;
     const exp = Math.floor(now / 1000) + TRACKING_TOKEN_TTL_SECONDS;
     if (winner.kind === 'own') {
@@ -611,7 +624,9 @@ export class DeliveryEngine {
     const macros = { ...partnerMacros(winner, request.id, partnerPrice), loss: LOSS_REASON.won };
     if (winner.nurl) this.notices.fire(fillAuctionMacros(winner.nurl, partnerPrice, macros));
     if (winner.burl && !request.test) {
-      this.keepBillingNotice(id, fillAuctionMacros(winner.burl, partnerPrice, macros), exp);
+      // Kept before the ad is answered: its impression may reach another process at once.
+      const burl = fillAuctionMacros(winner.burl, partnerPrice, macros);
+      await this.billingNotices.keep(id, burl, exp * 1000);
     }
     const urls = trackingUrls(origin, this.signer.sign(claims));
     if (!request.test) {
@@ -665,22 +680,6 @@ export class DeliveryEngine {
         ...(minToWin === undefined ? {} : { minToWin }),
       }),
     );
-  }
-
-  /** Keeps a served partner ad's billing notice until its impression fires it. */
-  private keepBillingNotice(id: string, url: string, expiresAtSeconds: number): void {
-    if (this.billingNotices.size >= MAX_PENDING_BILLING_NOTICES) {
-      const now = Math.floor(this.now() / 1000);
-      for (const [key, notice] of this.billingNotices) {
-        if (notice.expiresAt < now) this.billingNotices.delete(key);
-      }
-      // Still full: the oldest goes (Map keeps insertion order).
-      const oldest = this.billingNotices.keys().next();
-      if (this.billingNotices.size >= MAX_PENDING_BILLING_NOTICES && !oldest.done) {
-        this.billingNotices.delete(oldest.value);
-      }
-    }
-    this.billingNotices.set(id, { url, expiresAt: expiresAtSeconds });
   }
 
   // ---------------------------------------------------------------- diagnosis
@@ -820,11 +819,8 @@ export class DeliveryEngine {
     const dims = dimsOf(claims);
     if (claims.dspId) {
       // The partner bills on our impression beacon: its burl, once (taken out as it fires).
-      const billing = this.billingNotices.get(claims.id);
-      if (billing) {
-        this.billingNotices.delete(claims.id);
-        this.notices.fire(billing.url);
-      }
+      const billing = await this.billingNotices.take(claims.id);
+      if (billing) this.notices.fire(billing);
       this.accounting.countEvent({
         id: `imp:${claims.id}`,
         kind: 'imp',
@@ -990,6 +986,7 @@ export class DeliveryEngine {
     await this.notices.drain();
     // Kept-alive partner connections (made again on the next call of another engine).
     await closePartnerConnections();
+    await this.billingNotices.close();
     await this.store.close();
   }
 }

@@ -7,6 +7,7 @@
  */
 import { TCString } from '@iabtechlabtcf/core';
 import { isIP } from 'node:net';
+import { GPP_SECTION, readGpp } from './gpp.js';
 import type { ServeConsent } from '../types.js';
 
 /** The privacy signals of a request, read from 2.6 or 2.5 (`ext`) placement. */
@@ -20,6 +21,10 @@ export interface PrivacySignals {
   usPrivacy: string;
   /** device.lmt or device.dnt is 1. */
   limitTracking: boolean;
+  /** regs.gpp: the IAB GPP string ('' or absent when none). */
+  gpp?: string;
+  /** regs.gpp_sid: the GPP sections that apply to this request. */
+  gppSid?: readonly number[];
 }
 
 /** What a recipient may get. */
@@ -53,7 +58,49 @@ export function privacySignalsOf(request: Record<string, unknown>): PrivacySigna
     consent: text(user.consent) || text(record(user.ext).consent),
     usPrivacy: text(regs.us_privacy) || text(regsExt.us_privacy),
     limitTracking: isOne(device.lmt) || isOne(device.dnt),
+    gpp: text(regs.gpp) || text(regsExt.gpp),
+    gppSid: sectionIds(regs.gpp_sid ?? regsExt.gpp_sid),
   };
+}
+
+/** gpp_sid as integers (an array, or a comma-separated text from a 2.5 ext). */
+function sectionIds(value: unknown): number[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return items.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id < 1000);
+}
+
+/**
+ * What a GPP string adds to the request's own fields: the TCF EU v2 section as the consent
+ * string (it makes the GDPR apply), the US privacy v1 section, and an opt-out of sale,
+ * sharing or targeted advertising in the US national or a state section. A string that does
+ * not decode while sections are said to apply (gpp_sid) is read as an opt-out: we cannot
+ * tell what the user chose. Sections not in gpp_sid are ignored when gpp_sid is given.
+ */
+export function gppSignals(signals: PrivacySignals): {
+  gdpr: boolean;
+  consent: string;
+  usOptOut: string;
+} {
+  const none = { gdpr: false, consent: '', usOptOut: '' };
+  if (!signals.gpp) return none;
+  const applicable = signals.gppSid ?? [];
+  const reading = readGpp(signals.gpp, applicable);
+  if (!reading) {
+    return applicable.length > 0
+      ? {
+          gdpr: applicable.includes(GPP_SECTION.tcfEuV2),
+          consent: '',
+          usOptOut: 'GPP: the string does not decode',
+        }
+      : none;
+  }
+  const usOptOut =
+    reading.usOptOut.length > 0
+      ? `GPP: opted out of sale, sharing or targeted ads (section ${reading.usOptOut.join(', ')})`
+      : reading.usPrivacy && optedOutOfSale(reading.usPrivacy)
+        ? 'GPP: US privacy opted out of sale'
+        : '';
+  return { gdpr: reading.tcfEuV2 !== undefined, consent: reading.tcfEuV2 ?? '', usOptOut };
 }
 
 /** US Privacy string v1 ("1YYN"): the third character Y means the user opted out of sale. */
@@ -88,11 +135,14 @@ export function privacyVerdict(
   if (signals.coppa) {
     return { personalData: false, deviceId: false, reason: 'COPPA: child-directed' };
   }
-  if (signals.gdpr && !tcfAllows(signals.consent, vendorId)) {
+  const gpp = gppSignals(signals);
+  // user.consent first; the GPP's TCF EU section when the request carries only that.
+  const consent = signals.consent || gpp.consent;
+  if ((signals.gdpr || gpp.gdpr) && !tcfAllows(consent, vendorId)) {
     const why =
       vendorId === undefined
         ? 'GDPR: the partner has no GVL vendor id'
-        : signals.consent
+        : consent
           ? `GDPR: no TCF consent for vendor ${vendorId}`
           : 'GDPR: no consent string';
     return { personalData: false, deviceId: false, reason: why };
@@ -100,6 +150,7 @@ export function privacyVerdict(
   if (optedOutOfSale(signals.usPrivacy)) {
     return { personalData: false, deviceId: false, reason: 'US privacy: opted out of sale' };
   }
+  if (gpp.usOptOut) return { personalData: false, deviceId: false, reason: gpp.usOptOut };
   if (signals.limitTracking) {
     return { personalData: true, deviceId: false, reason: 'Limit ad tracking / do not track' };
   }

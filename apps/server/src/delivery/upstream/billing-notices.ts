@@ -1,0 +1,94 @@
+/**
+ * Billing notices (burl) of served partner ads, kept until our impression beacon for the ad
+ * fires them — once, whichever server process the impression reaches: in Redis when
+ * REDIS_URL is set (SET with the token's expiry, taken with GETDEL: one taker wins), in this
+ * process's memory otherwise (docs/decisions/partner-requests.md, notices).
+ */
+import { Redis } from 'ioredis';
+
+export interface BillingNoticeStore {
+  /** Keeps the filled burl of the ad served under token `id` until `expiresAtMs`. */
+  keep(id: string, url: string, expiresAtMs: number): Promise<void>;
+  /** The ad's burl, taken out (null: none, already taken, or expired). */
+  take(id: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/** Notices kept in memory at most (a single process); past it the oldest go. */
+export const MAX_PENDING_BILLING_NOTICES = 100_000;
+
+export function createMemoryBillingNotices(now: () => number = Date.now): BillingNoticeStore {
+  const pending = new Map<string, { url: string; expiresAt: number }>();
+  return {
+    keep(id, url, expiresAt) {
+      if (pending.size >= MAX_PENDING_BILLING_NOTICES) {
+        const at = now();
+        for (const [key, notice] of pending) if (notice.expiresAt < at) pending.delete(key);
+        // Still full: the oldest goes (Map keeps insertion order).
+        const oldest = pending.keys().next();
+        if (pending.size >= MAX_PENDING_BILLING_NOTICES && !oldest.done) {
+          pending.delete(oldest.value);
+        }
+      }
+      pending.set(id, { url, expiresAt });
+      return Promise.resolve();
+    },
+    take(id) {
+      const notice = pending.get(id);
+      if (!notice) return Promise.resolve(null);
+      pending.delete(id);
+      return Promise.resolve(notice.expiresAt >= now() ? notice.url : null);
+    },
+    close() {
+      pending.clear();
+      return Promise.resolve();
+    },
+  };
+}
+
+export interface RedisBillingNoticeOptions {
+  url: string;
+  /** The state store's prefix: keys are `<prefix>burl:<token id>`. */
+  keyPrefix: string;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+}
+
+export function createRedisBillingNotices(options: RedisBillingNoticeOptions): BillingNoticeStore {
+  const now = options.now ?? Date.now;
+  const redis = new Redis(options.url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1000,
+    commandTimeout: 500,
+    lazyConnect: false,
+  });
+  const report = (error: unknown) => options.onError?.(error);
+  redis.on('error', report);
+  const key = (id: string) => `${options.keyPrefix}burl:${id}`;
+  return {
+    async keep(id, url, expiresAt) {
+      const ttlMs = Math.max(1, Math.round(expiresAt - now()));
+      try {
+        await redis.set(key(id), url, 'PX', ttlMs);
+      } catch (error) {
+        report(error);
+      }
+    },
+    async take(id) {
+      try {
+        return await redis.getdel(key(id));
+      } catch (error) {
+        report(error);
+        return null;
+      }
+    },
+    async close() {
+      try {
+        if (redis.status === 'ready') await redis.quit();
+        else redis.disconnect();
+      } catch {
+        redis.disconnect();
+      }
+    },
+  };
+}

@@ -2,9 +2,9 @@
 // SIGUSR2 it writes where the process's memory is to BENCH_MEMORY_OUT as JSON — Node's own
 // counters (heap, external, array buffers: PGlite's WebAssembly memory is one), V8's heap
 // spaces, and the kernel's view (/proc/self/status and smaps_rollup). It changes nothing
-// else in the server.
+// else in the server. With BENCH_HEAP_SNAPSHOT=<file> it also writes a V8 heap snapshot.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 
 const out = process.env.BENCH_MEMORY_OUT;
 
@@ -27,6 +27,8 @@ function kernelFigures() {
 
 if (out) {
   process.on('SIGUSR2', () => {
+    // BENCH_HEAP_SNAPSHOT: also a heap snapshot there, for Chrome's memory tab.
+    if (process.env.BENCH_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT);
     const spaces = Object.fromEntries(
       getHeapSpaceStatistics().map((space) => [space.space_name, space.space_used_size]),
     );

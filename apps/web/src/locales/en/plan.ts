@@ -79,6 +79,8 @@ export const plan = {
     endAt: 'End time',
     utc: 'UTC+00:00',
     endHelp: 'UTC+00:00. Leave empty to run until stopped.',
+    quickPeriod: 'Quick period',
+    quickPeriodHelp: 'Sets the start and the end (UTC) at once.',
     schedule: 'Hours of the week',
     scheduleHelp: 'The hours the plan serves, in UTC+00:00.',
     frequency: 'Frequency',

@@ -78,6 +78,8 @@ export const plan: typeof en = {
     endAt: '结束时间',
     utc: 'UTC+00:00',
     endHelp: 'UTC+00:00。留空则一直投放直到停止。',
+    quickPeriod: '快捷时段',
+    quickPeriodHelp: '一次设置开始和结束时间（UTC）。',
     schedule: '每周投放时段',
     scheduleHelp: '计划投放的小时，按 UTC+00:00。',
     frequency: '频次',

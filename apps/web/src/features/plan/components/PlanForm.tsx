@@ -22,8 +22,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import {
   Billing,
+  DatePreset,
   IabCategory,
+  PLAN_SCHEDULE_PRESETS,
   createPlan,
+  type DatePresetValue,
   modifyPlan,
   type EndpointBody,
   type Plan,
@@ -45,10 +48,12 @@ import {
 } from '../api';
 import { placeIssues } from '../flow';
 import { reportPlanError, reportedOnce } from '../messages';
+import { presetPeriod } from '../period';
 import { ScheduleGrid } from './ScheduleGrid';
 import styles from './PlanForm.module.css';
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
+
 const FIELDS: readonly (keyof PlanFormValues)[] = [
   'name',
   'budget',
@@ -223,6 +228,21 @@ export function PlanForm({
             rules={[planRule('end_at')]}
           >
             <DatePicker showTime={{ format: 'HH:mm' }} format={PICKER_FORMAT} allowClear />
+          </Form.Item>
+          <Form.Item label={t('plan.form.quickPeriod')} extra={t('plan.form.quickPeriodHelp')}>
+            <Select<DatePresetValue>
+              aria-label={t('plan.form.quickPeriod')}
+              style={{ width: 200 }}
+              value={null}
+              options={PLAN_SCHEDULE_PRESETS.map((preset) => ({
+                value: preset,
+                label: DatePreset.label(preset, lang),
+              }))}
+              onChange={(preset) => {
+                form.setFieldsValue(presetPeriod(preset));
+                void form.validateFields(['start_at', 'end_at']);
+              }}
+            />
           </Form.Item>
         </Space>
         <Form.Item

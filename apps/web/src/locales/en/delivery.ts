@@ -120,5 +120,10 @@ export const delivery = {
     wins: 'Wins',
     latency: 'Mean latency',
     ms: '{{value}} ms',
+    refused: 'Refused bids',
+    refusedHelp: 'Bids refused before our auction: expand a partner for the reasons',
+    reason: 'Reason',
+    refusedCount: 'Bids',
+    noRefusals: 'No bid refused in this window',
   },
 };

@@ -19,6 +19,10 @@ const acme: PartnerHealth = {
   bid_rate: 0.25,
   timeout_rate: 0.05,
   avg_latency_ms: 87.4,
+  rejections: [
+    { reason: 'currency', bids: 10 },
+    { reason: 'noCreativeId', bids: 5 },
+  ],
 };
 
 const silent: PartnerHealth = {
@@ -32,6 +36,7 @@ const silent: PartnerHealth = {
   bid_rate: null,
   timeout_rate: null,
   avg_latency_ms: null,
+  rejections: [],
 };
 
 /** The hours asked for → the rows answered. */
@@ -63,7 +68,9 @@ describe('PartnerHealthPanel', { timeout: 60_000 }, () => {
     });
     const row = (await screen.findByText('Acme Bidder')).closest('tr') as HTMLElement;
     const cells = Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent);
+    // The first cell holds the button that expands a partner's refused bids.
     expect(cells).toEqual([
+      '',
       'Acme Bidder',
       '12,000',
       '3,000',
@@ -72,18 +79,21 @@ describe('PartnerHealthPanel', { timeout: 60_000 }, () => {
       '5.00%',
       '12',
       '450',
+      '15',
       '87 ms',
     ]);
     const quiet = (screen.getByText('Quiet DSP').closest('tr') as HTMLElement).querySelectorAll(
       'td',
     );
     expect(Array.from(quiet).map((cell) => cell.textContent)).toEqual([
+      '',
       'Quiet DSP',
       '0',
       '0',
       '-',
       '0',
       '-',
+      '0',
       '0',
       '0',
       '-',
@@ -106,6 +116,25 @@ describe('PartnerHealthPanel', { timeout: 60_000 }, () => {
       '/svc/delivery/partner/health?hours=24',
       '/svc/delivery/partner/health?hours=1',
       '/svc/delivery/partner/health?hours=168',
+    ]);
+  });
+
+  it("expands a partner into its refused bids by reason, in the interface's words", async () => {
+    renderSignedIn(<PartnerHealthPanel />, server({ 24: [acme, silent] }), { ability: OPERATOR });
+    const row = (await screen.findByText('Acme Bidder')).closest('tr') as HTMLElement;
+    // A partner without refusals has nothing to expand.
+    const quiet = screen.getByText('Quiet DSP').closest('tr') as HTMLElement;
+    expect(quiet.querySelector('button:not(.ant-table-row-expand-icon-spaced)')).toBeNull();
+    fireEvent.click(row.querySelector('button') as HTMLElement);
+    const reason = await screen.findByText('Currency not allowed (no rate in the currency table)');
+    const table = reason.closest('table') as HTMLElement;
+    // antd's measuring row has no cells.
+    const rows = Array.from(table.querySelectorAll('tbody tr'))
+      .map((tr) => Array.from(tr.querySelectorAll('td')).map((cell) => cell.textContent))
+      .filter((cells) => cells.length > 0);
+    expect(rows).toEqual([
+      ['Currency not allowed (no rate in the currency table)', '10'],
+      ['No creative id (crid)', '5'],
     ]);
   });
 

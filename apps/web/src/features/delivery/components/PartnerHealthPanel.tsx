@@ -8,6 +8,7 @@ import { Input, Segmented, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
+  BidRejection,
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   formatCount,
@@ -15,6 +16,7 @@ import {
   formatPercent,
   type PartnerHealth,
 } from '@adloom/domain';
+import { Table } from 'antd';
 import { ListTable } from '../../../components/list/ListTable';
 import { HEALTH_WINDOWS, usePartnerHealth, type HealthWindow } from '../api';
 
@@ -31,6 +33,39 @@ const rateColumn = (title: string, key: 'bid_rate' | 'timeout_rate') => ({
   ...countColumn(title, key),
   render: (value: number | null) => formatPercent(value),
 });
+
+const refusedOf = (row: PartnerHealth) =>
+  row.rejections.reduce((sum, rejection) => sum + rejection.bids, 0);
+
+/** A partner's refused bids by reason (BidRejection), most first, over the window. */
+function RejectionTable({ row }: { row: PartnerHealth }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'zh' ? 'zh' : 'en';
+  return (
+    <Table<PartnerHealth['rejections'][number]>
+      size="small"
+      rowKey="reason"
+      pagination={false}
+      locale={{ emptyText: t('delivery.health.noRefusals') }}
+      dataSource={row.rejections}
+      columns={[
+        {
+          title: t('delivery.health.reason'),
+          dataIndex: 'reason',
+          key: 'reason',
+          render: (reason: string) => BidRejection.label(reason, lang),
+        },
+        {
+          title: t('delivery.health.refusedCount'),
+          dataIndex: 'bids',
+          key: 'bids',
+          align: 'right',
+          render: (bids: number) => formatCount(bids),
+        },
+      ]}
+    />
+  );
+}
 
 export function PartnerHealthPanel() {
   const { t } = useTranslation();
@@ -73,6 +108,10 @@ export function PartnerHealthPanel() {
         error={query.error}
         onRetry={() => void query.refetch()}
         dataSource={rows}
+        expandable={{
+          expandedRowRender: (row) => <RejectionTable row={row} />,
+          rowExpandable: (row) => row.rejections.length > 0,
+        }}
         pagination={{
           defaultPageSize: DEFAULT_PAGE_SIZE,
           pageSizeOptions: PAGE_SIZES.map(String),
@@ -93,6 +132,13 @@ export function PartnerHealthPanel() {
           rateColumn(t('delivery.health.timeoutRate'), 'timeout_rate'),
           countColumn(t('delivery.health.errors'), 'errors'),
           countColumn(t('delivery.health.wins'), 'wins'),
+          {
+            title: t('delivery.health.refused'),
+            key: 'refused',
+            align: 'right' as const,
+            sorter: (a: PartnerHealth, b: PartnerHealth) => refusedOf(a) - refusedOf(b),
+            render: (_: unknown, row: PartnerHealth) => formatCount(refusedOf(row)),
+          },
           {
             ...countColumn(t('delivery.health.latency'), 'avg_latency_ms'),
             render: (value: number | null) =>

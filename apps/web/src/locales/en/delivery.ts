@@ -121,7 +121,6 @@ export const delivery = {
     latency: 'Mean latency',
     ms: '{{value}} ms',
     refused: 'Refused bids',
-    refusedHelp: 'Bids refused before our auction: expand a partner for the reasons',
     reason: 'Reason',
     refusedCount: 'Bids',
     noRefusals: 'No bid refused in this window',

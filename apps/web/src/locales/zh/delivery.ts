@@ -120,7 +120,6 @@ export const delivery = {
     latency: '平均延迟',
     ms: '{{value}} 毫秒',
     refused: '被拒出价',
-    refusedHelp: '进入竞价前被拒绝的出价：展开合作方查看原因',
     reason: '原因',
     refusedCount: '出价数',
     noRefusals: '该时间范围内没有被拒的出价',

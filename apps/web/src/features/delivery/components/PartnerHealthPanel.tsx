@@ -1,10 +1,11 @@
 /**
  * The demand partners' health (issue 7) on the DSP screen: per partner its calls, bids and
  * bid rate, timeouts and timeout rate, errors, wins and mean latency over the last hour,
- * day or week. A partner that times out or never bids shows here first.
+ * day or week, and the bids it had refused before our auction, by reason (expand a row).
+ * A partner that times out or never bids shows here first.
  */
 import { useMemo, useState } from 'react';
-import { Input, Segmented, Space } from 'antd';
+import { Input, Segmented, Space, Table } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,7 +17,6 @@ import {
   formatPercent,
   type PartnerHealth,
 } from '@adloom/domain';
-import { Table } from 'antd';
 import { ListTable } from '../../../components/list/ListTable';
 import { HEALTH_WINDOWS, usePartnerHealth, type HealthWindow } from '../api';
 

@@ -37,7 +37,7 @@ describe('a slot’s auction type', () => {
     expectCode(first, 200, 200);
     const slot = first.body.data as Slot;
     expect(slot.auction_type).toBe(1);
-    expect((await slotRow(t.db, slot.id)).auctionType).toBe(1);
+    expect((await slotRow(t.db, slot.id))?.auctionType).toBe(1);
 
     for (const value of [0, 3, 1.5]) {
       const refused = await send(t.app, ENDPOINTS.modifySlot, me, {
@@ -46,7 +46,7 @@ describe('a slot’s auction type', () => {
       expect(refused.status).toBe(400);
       expect(JSON.stringify(refused.body)).toContain('auction_type');
     }
-    expect((await slotRow(t.db, slot.id)).auctionType).toBe(1);
+    expect((await slotRow(t.db, slot.id))?.auctionType).toBe(1);
 
     const changed = await send<Slot>(t.app, ENDPOINTS.modifySlot, me, {
       body: { id: slot.id, auction_type: 2, note: noteOf('back to second price', 'slot') },

@@ -110,6 +110,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
       { path: '/system/brand/:id', titleKey: 'menu.models', access: ['system'], hidden: true },
       { path: '/system/country', titleKey: 'menu.country', access: ['system'] },
       { path: '/system/parameter', titleKey: 'menu.parameter', access: ['system'] },
+      { path: '/system/currency', titleKey: 'menu.currency', access: ['system'] },
     ],
   },
 ];

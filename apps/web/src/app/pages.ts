@@ -93,6 +93,9 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/system/country': lazy(() =>
     import('../features/settings/pages/CountryPage').then((m) => ({ default: m.CountryPage })),
   ),
+  '/system/currency': lazy(() =>
+    import('../features/settings/pages/CurrencyPage').then((m) => ({ default: m.CurrencyPage })),
+  ),
   '/system/parameter': lazy(() =>
     import('../features/settings/pages/SystemParametersPage').then((m) => ({
       default: m.SystemParametersPage,

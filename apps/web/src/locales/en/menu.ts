@@ -34,4 +34,5 @@ export const menu = {
   models: 'Brand models',
   country: 'Countries',
   parameter: 'System parameters',
+  currency: 'Currency rates',
 };

@@ -61,4 +61,13 @@ export const settings = {
   parametersUpdated: 'Last saved {{time}} (UTC).',
   parametersDefault: 'Not saved yet: the default applies.',
   history: 'History',
+  currencyCode: 'Currency',
+  currencyName: 'Name',
+  currencyRate: 'Units per US dollar',
+  currencyRateHelp:
+    'How many units of this currency one US dollar buys, e.g. 0.92 for EUR (at most 6 decimals). Bids, floors and answers in this currency are converted through it; accounting stays in US dollars.',
+  currencyCodeHelp: 'The three-letter ISO 4217 code, e.g. EUR.',
+  addCurrency: 'Add currency',
+  editCurrency: 'Edit rate',
+  noCurrencies: 'No rates yet: only US dollars are taken — add the first currency',
 };

@@ -35,4 +35,5 @@ export const menu: typeof en = {
   models: '品牌机型',
   country: '国家',
   parameter: '系统参数',
+  currency: '汇率',
 };

@@ -62,4 +62,13 @@ export const settings: typeof en = {
   parametersUpdated: '最近保存于 {{time}} (UTC)。',
   parametersDefault: '尚未保存：使用默认值。',
   history: '修改记录',
+  currencyCode: '币种',
+  currencyName: '名称',
+  currencyRate: '每美元兑换单位数',
+  currencyRateHelp:
+    '1 美元可兑换的该币种单位数，例如欧元为 0.92（最多 6 位小数）。以该币种出价、底价和应答都按此换算；结算始终以美元计。',
+  currencyCodeHelp: '三位 ISO 4217 货币代码，例如 EUR。',
+  addCurrency: '添加币种',
+  editCurrency: '编辑汇率',
+  noCurrencies: '还没有汇率：目前只接受美元，添加第一个币种吧',
 };

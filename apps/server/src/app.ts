@@ -131,7 +131,7 @@ async function registerConsole(app: FastifyInstance): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError('tooManyRequests', `Too many attempts, please retry in ${context.after}.`),
+      new AppError('tooManyRequests', 'error.retryAfter', undefined, { after: context.after }),
   });
   await registerDocs(app);
 

@@ -29,7 +29,7 @@ describe('the note a write carries', () => {
     const short = ZNoted.safeParse({ note: JSON.stringify({ ...note, comment: ' a ' }) });
     expect(short.error?.issues[0]).toMatchObject({
       path: ['note', 'comment'],
-      message: 'Please note something',
+      message: 'ad.noteRequired',
     });
     expect(ZNoted.safeParse({ note: '{oops' }).error?.issues[0]?.path).toEqual(['note']);
     expect(ZNoted.safeParse({}).success).toBe(true);

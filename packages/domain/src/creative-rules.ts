@@ -5,8 +5,6 @@
  * each click action needs, and the audit state a creative shows. The decisions behind
  * them are in docs/decisions/creative-audit.md.
  */
-import { AD_MESSAGES } from './ad-messages.js';
-import { DSP_URL_MESSAGES } from './contracts/dsp.js';
 import type { EnumValue } from './enum.js';
 import { StyleMeta } from './enums-settings.js';
 import {
@@ -18,7 +16,8 @@ import {
   TranscodeState,
   WideStatus,
 } from './enums.js';
-import type { InterfaceLanguage, Label } from './labels.js';
+import type { InterfaceLanguage } from './labels.js';
+import { messageText, type CreativeRule, type MessageCode } from './messages.js';
 
 // The deep-link rule is part of a creative's rules; exported with them.
 export * from './deeplinks.js';
@@ -135,80 +134,10 @@ export function styleRules(style: StyleShape): StyleRules {
 
 // ---------------------------------------------------------------- messages
 
-/** Every rule a creative can break, with its message in both languages ({{name}} filled in). */
-export const CREATIVE_RULE_MESSAGES = {
-  required: { en: 'Required by the chosen style', zh: '所选样式要求填写此项' },
-  notInStyle: {
-    en: 'The chosen style has no such element: leave it empty',
-    zh: '所选样式没有此元素，请留空',
-  },
-  groupCount: { en: 'Choose exactly {{count}} images', zh: '请选择 {{count}} 张图片' },
-  groupDistinct: { en: 'Choose {{count}} different images', zh: '请选择 {{count}} 张不同的图片' },
-  tooLong: { en: 'At most {{max}} characters in this style', zh: '此样式最多 {{max}} 个字符' },
-  urlRequired: {
-    en: 'Enter the http(s) address the click opens',
-    zh: '请填写点击后打开的 http(s) 地址',
-  },
-  downloadUrlRequired: {
-    en: 'Enter the http(s) download or app store link',
-    zh: '请填写 http(s) 下载或应用商店链接',
-  },
-  appNameRequired: { en: 'Download App needs the app name', zh: '下载应用需要填写应用名称' },
-  appPackageRequired: {
-    en: 'Download App needs the app package name',
-    zh: '下载应用需要填写应用包名',
-  },
-  phoneRequired: {
-    en: 'Enter a phone number such as tel:+33123456789',
-    zh: '请填写电话号码，例如 tel:+8613800138000',
-  },
-  noClickUrl: {
-    en: 'No Action opens nothing: leave the click URL empty',
-    zh: '无动作时点击链接须留空',
-  },
-  configurationFormat: AD_MESSAGES.configurationFormat,
-  deeplinkFormat: {
-    en: 'Must be a link such as myapp://path',
-    zh: '请填写链接，例如 myapp://path',
-  },
-  deeplinkScheme: {
-    en: 'This kind of link is not allowed: use an app link (myapp://…) or http(s)',
-    zh: '不允许此类链接：请使用应用链接（myapp://…）或 http(s) 链接',
-  },
-  /** A monitor link refused by the server's outbound URL guard (as for DSP URLs). */
-  privateAddress: {
-    en: DSP_URL_MESSAGES.privateAddress,
-    zh: '不能指向私有或本机回环地址',
-  },
-  urlCredentials: {
-    en: DSP_URL_MESSAGES.credentials,
-    zh: '不能包含用户名或密码',
-  },
-  materialMissing: {
-    en: "There is no such material in the owner's library",
-    zh: '素材库中没有这个素材',
-  },
-  materialImage: { en: 'Choose an image', zh: '请选择图片' },
-  materialVideo: { en: 'Choose a video', zh: '请选择视频' },
-  materialInactive: { en: 'This material is inactive or deleted', zh: '该素材已停用或已删除' },
-  videoTranscoding: {
-    en: 'The video is still transcoding: save again when it is done',
-    zh: '视频仍在转码，请转码完成后再保存',
-  },
-  videoFailed: {
-    en: 'The video could not be transcoded: upload it again',
-    zh: '视频转码失败，请重新上传',
-  },
-  sizeMismatch: {
-    en: 'Needs {{size}} or larger in the same proportions; this one is {{actual}}',
-    zh: '需要 {{size}} 或同比例更大的尺寸，当前为 {{actual}}',
-  },
-  sizeTooSmall: {
-    en: 'Needs at least {{size}}; this one is {{actual}}',
-    zh: '尺寸至少为 {{size}}，当前为 {{actual}}',
-  },
-} as const satisfies Record<string, Label>;
-export type CreativeRule = keyof typeof CREATIVE_RULE_MESSAGES;
+/** The catalogue code of a creative rule: `creativeRule.required`. */
+export function creativeRuleCode(rule: CreativeRule): MessageCode {
+  return `creativeRule.${rule}`;
+}
 
 /** One broken rule on one field (`group_material_ids.1` for the second group image). */
 export interface CreativeIssue {
@@ -222,36 +151,7 @@ export function creativeIssueText(
   issue: Pick<CreativeIssue, 'rule' | 'params'>,
   lang: InterfaceLanguage,
 ): string {
-  const template = CREATIVE_RULE_MESSAGES[issue.rule][lang];
-  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) =>
-    String(issue.params?.[name] ?? ''),
-  );
-}
-
-const ENGLISH_TEMPLATES = Object.values(CREATIVE_RULE_MESSAGES).map((label) => ({
-  label,
-  pattern: new RegExp(
-    `^${label.en
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)')}$`,
-  ),
-}));
-
-/**
- * A creative rule's message as the server sent it (English), in `lang`; undefined when the
- * message is not one of them. Lets the console show the server's field messages in Chinese.
- */
-export function creativeMessageText(message: string, lang: InterfaceLanguage): string | undefined {
-  for (const { label, pattern } of ENGLISH_TEMPLATES) {
-    const match = pattern.exec(message);
-    if (match) {
-      return label[lang].replace(
-        /\{\{(\w+)\}\}/g,
-        (_m, name: string) => match.groups?.[name] ?? '',
-      );
-    }
-  }
-  return undefined;
+  return messageText(creativeRuleCode(issue.rule), lang, issue.params);
 }
 
 // ---------------------------------------------------------------- content rules

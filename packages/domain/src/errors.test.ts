@@ -38,12 +38,13 @@ describe('error catalogue', () => {
   });
 
   it('builds an error that names its field', () => {
-    const error = AppError.field('lang_ids', 'must list at least one language');
+    const error = AppError.field('lang_ids', 'ad.needLanguage');
     expect(error.code).toBe(-120);
     expect(error.httpStatus).toBe(400);
-    expect(error.message).toBe('lang_ids: must list at least one language');
+    expect(error.message).toBe('lang_ids: Need to add language');
+    expect(error.messageCode).toBe('error.validation');
     expect(error.fields).toEqual([
-      { path: 'lang_ids', message: 'must list at least one language' },
+      { path: 'lang_ids', code: 'ad.needLanguage', message: 'Need to add language' },
     ]);
     expect(new AppError('existent').message).toBe("Exists, don't duplicate.");
   });

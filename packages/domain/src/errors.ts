@@ -3,6 +3,13 @@
  * what happened; the HTTP status repeats its class so ordinary tools and logs make sense.
  */
 import type { Label } from './labels.js';
+import {
+  ERROR_MESSAGES,
+  messageText,
+  type CodedMessage,
+  type MessageCode,
+  type MessageParams,
+} from './messages.js';
 
 export const ResponseCode = {
   ok: 200,
@@ -41,38 +48,13 @@ export const HTTP_STATUS: Record<ErrorType, number> = {
   other: 500,
 };
 
-/** The catalogue's messages; English is the wire text, Chinese what the console shows in zh. */
-export const ERROR_MESSAGES: Record<ErrorType, Label> = {
-  noLogin: { en: 'Log in timeout, please resign.', zh: '登录超时，请重新登录。' },
-  noAuthority: { en: 'Access deni, check again.', zh: '没有访问权限，请检查。' },
-  proxyTargetDisabled: {
-    en: 'The account acted for is disabled; enable it before operating it.',
-    zh: '所代操作的账户已停用，请先启用后再操作。',
-  },
-  ownFunds: {
-    en: 'A fund manager cannot top up or adjust their own account.',
-    zh: '资金管理员不能为自己的账户充值或调整余额。',
-  },
-  sameApprover: {
-    en: 'Another fund manager must decide this request: not its requester or its account.',
-    zh: '此申请须由另一位资金管理员处理，申请人或收款账户本人不可处理。',
-  },
-  validation: { en: 'Some fields are not valid.', zh: '部分字段填写不正确。' },
-  noneUpdate: { en: 'None Update.', zh: '没有任何修改。' },
-  noneCreate: { en: 'None Create.', zh: '没有可创建的内容。' },
-  existent: { en: "Exists, don't duplicate.", zh: '已存在，请勿重复添加。' },
-  alreadyDecided: {
-    en: 'This request has already been decided.',
-    zh: '此申请已处理。',
-  },
-  notFound: { en: 'Not found.', zh: '未找到。' },
-  locked: {
-    en: 'This account is locked after too many failed sign-ins.',
-    zh: '登录失败次数过多，账户已锁定。',
-  },
-  tooManyRequests: { en: 'Too many requests, please slow down.', zh: '请求过于频繁，请稍后再试。' },
-  other: { en: 'Something went wrong on the server.', zh: '服务器出错了。' },
-};
+/** The catalogue's messages (messages.ts); English is the wire text, Chinese what the console shows. */
+export { ERROR_MESSAGES };
+
+/** The message code of an error type's catalogue text: `error.noLogin`. */
+export function errorCode(type: ErrorType): MessageCode {
+  return `error.${type}`;
+}
 
 /** Shown when a request gets no response at all (spec §8). */
 export const NETWORK_ERROR_MESSAGE: Label = {
@@ -86,23 +68,44 @@ export function errorTypeOf(code: number): ErrorType | undefined {
   );
 }
 
-/** One invalid field of a request: `path` is the dotted field name, e.g. `lang_ids` or `items.0.bid`. */
+/**
+ * One invalid field of a request: `path` is the dotted field name, e.g. `lang_ids` or
+ * `items.0.bid`; `code` and `params` name the message, `message` is its English text.
+ */
 export interface FieldIssue {
   path: string;
+  code: MessageCode;
+  params?: MessageParams | undefined;
   message: string;
+}
+
+/** The field issue of `code` on `path`, with its English text. */
+export function fieldIssue(path: string, code: MessageCode, params?: MessageParams): FieldIssue {
+  return {
+    path,
+    code,
+    ...(params ? { params } : {}),
+    message: messageText(code, 'en', params),
+  };
 }
 
 /** The error the server throws from any layer; the HTTP layer turns it into the envelope. */
 export class AppError extends Error {
   readonly type: ErrorType;
   readonly fields: FieldIssue[] | undefined;
+  /** The message's code and parameters; `message` is its English text. */
+  readonly messageCode: MessageCode;
+  readonly params: MessageParams | undefined;
   /** Set on a throttled attempt: the seconds to wait, sent as `data.retryAfterSeconds`. */
   retryAfterSeconds: number | undefined;
 
-  constructor(type: ErrorType, message?: string, fields?: FieldIssue[]) {
-    super(message ?? ERROR_MESSAGES[type].en);
+  constructor(type: ErrorType, code?: MessageCode, fields?: FieldIssue[], params?: MessageParams) {
+    const messageCode = code ?? errorCode(type);
+    super(messageText(messageCode, 'en', params));
     this.name = 'AppError';
     this.type = type;
+    this.messageCode = messageCode;
+    this.params = params;
     this.fields = fields;
   }
 
@@ -114,14 +117,25 @@ export class AppError extends Error {
     return HTTP_STATUS[this.type];
   }
 
-  /** A validation error naming one field. */
-  static field(path: string, message: string): AppError {
-    return new AppError('validation', `${path}: ${message}`, [{ path, message }]);
+  /** A validation error naming one field; its text is `path: message`. */
+  static field(path: string, code: MessageCode, params?: MessageParams): AppError {
+    return AppError.fields([fieldIssue(path, code, params)]);
   }
 
-  /** A throttled attempt (-170): the English message says when to retry, data carries it. */
+  /**
+   * A validation error (-120) of `fields`: its code is the catalogue's, its English text
+   * lists every field, `username: Required; …`.
+   */
+  static fields(fields: FieldIssue[], code?: MessageCode): AppError {
+    const error = new AppError('validation', code, fields);
+    if (!code) error.message = fields.map((field) => `${field.path}: ${field.message}`).join('; ');
+    return error;
+  }
+
+  /** A throttled attempt (-170): the message says when to retry, data carries it. */
   static retryLater(seconds: number): AppError {
-    const error = new AppError('tooManyRequests', retryLaterMessage(seconds).en);
+    const { code, params } = retryLaterMessage(seconds);
+    const error = new AppError('tooManyRequests', code, undefined, params);
     error.retryAfterSeconds = seconds;
     return error;
   }
@@ -129,18 +143,10 @@ export class AppError extends Error {
 
 /**
  * What a throttled sign-in or password check answers, with the wait (seconds under two
- * minutes, whole minutes from there); the console shows it in the interface language.
+ * minutes, whole minutes from there).
  */
-export function retryLaterMessage(seconds: number): Label {
-  if (seconds < 120) {
-    return {
-      en: `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-      zh: `失败次数过多，请 ${seconds} 秒后重试。`,
-    };
-  }
-  const minutes = Math.ceil(seconds / 60);
-  return {
-    en: `Too many failed attempts. Try again in ${minutes} minutes.`,
-    zh: `失败次数过多，请 ${minutes} 分钟后重试。`,
-  };
+export function retryLaterMessage(seconds: number): CodedMessage {
+  if (seconds === 1) return { code: 'error.retryOneSecond' };
+  if (seconds < 120) return { code: 'error.retrySeconds', params: { seconds } };
+  return { code: 'error.retryMinutes', params: { minutes: Math.ceil(seconds / 60) } };
 }

@@ -4,7 +4,7 @@ export * from './enums.js';
 export * from './enums-settings.js';
 export * from './changes.js';
 export * from './funds.js';
-export * from './ad-messages.js';
+export * from './messages.js';
 export * from './password-policy.js';
 export * from './abilities.js';
 export * from './routes.js';

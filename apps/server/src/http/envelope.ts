@@ -3,8 +3,9 @@
  * how an error becomes one. The HTTP status repeats the code's class (HTTP_STATUS).
  */
 import {
-  ERROR_MESSAGES,
   HTTP_STATUS,
+  errorCode,
+  messageText,
   ResponseCode,
   ZEnvelope,
   ZRetryErrorData,
@@ -12,6 +13,8 @@ import {
   type AppError,
   type ErrorType,
   type FieldIssue,
+  type MessageCode,
+  type MessageParams,
 } from '@adloom/domain';
 import { z } from 'zod';
 
@@ -20,6 +23,9 @@ export const SUCCESS_MSG = 'success';
 export interface Envelope<T> {
   code: number;
   msg: string;
+  /** An error's message code and parameters (messages.ts); `msg` is its English text. */
+  msgCode?: MessageCode;
+  msgParams?: MessageParams;
   data: T;
 }
 
@@ -41,19 +47,35 @@ export interface ErrorReply {
   body: Envelope<ErrorData>;
 }
 
-export function errorReply(type: ErrorType, msg?: string, fields?: FieldIssue[]): ErrorReply {
+/** The answer of an error of `type` with the message `code` (the type's catalogue text by default). */
+export function errorReply(
+  type: ErrorType,
+  code: MessageCode = errorCode(type),
+  params?: MessageParams,
+  fields?: FieldIssue[],
+  msg: string = messageText(code, 'en', params),
+): ErrorReply {
   return {
     status: HTTP_STATUS[type],
     body: {
       code: ResponseCode[type],
-      msg: msg ?? ERROR_MESSAGES[type].en,
+      msg,
+      // The catalogue text of the code says it all; any other message names its own code.
+      ...(code === errorCode(type) ? {} : { msgCode: code }),
+      ...(params ? { msgParams: params } : {}),
       data: fields ? { fields } : null,
     },
   };
 }
 
 export function appErrorReply(error: AppError): ErrorReply {
-  const reply = errorReply(error.type, error.message, error.fields);
+  const reply = errorReply(
+    error.type,
+    error.messageCode,
+    error.params,
+    error.fields,
+    error.message,
+  );
   if (error.retryAfterSeconds === undefined) return reply;
   return {
     ...reply,

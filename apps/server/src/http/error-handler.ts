@@ -4,28 +4,30 @@
  * too large, unsupported media type, multipart limits) as validation errors with a clear
  * message; anything else as -500, logged, with no stack trace or detail sent to the client.
  */
-import { AppError } from '@adloom/domain';
+import { AppError, fieldIssue, issueMessage, type MessageCode } from '@adloom/domain';
+import type { z } from 'zod';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationError } from '../validation.js';
 import { appErrorReply, errorReply, type ErrorReply } from './envelope.js';
 
-const CLIENT_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY:
-    "The request body is empty but its content type is 'application/json'.",
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE:
-    'Unsupported content type: send application/json or multipart/form-data.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data.',
-  FST_FILES_LIMIT: 'This request does not accept files.',
-  FST_REQ_FILE_TOO_LARGE: 'The uploaded file is too large.',
+const CLIENT_ERROR_MESSAGES: Record<string, MessageCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'input.notJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'input.emptyJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'input.bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'input.mediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'input.contentLength',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'input.notMultipart',
+  FST_FILES_LIMIT: 'input.noFiles',
+  FST_REQ_FILE_TOO_LARGE: 'input.fileTooLarge',
 };
 
+/** One entry of Fastify's `validation`: fastify-type-provider-zod's copy of a zod issue. */
 interface ValidationEntry {
   instancePath?: string;
+  keyword?: string;
   message?: string;
+  params?: Record<string, unknown>;
 }
 
 function describeError(error: FastifyError | Error): ErrorReply {
@@ -35,10 +37,12 @@ function describeError(error: FastifyError | Error): ErrorReply {
   if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(fastifyError.validation)) {
     const root = fastifyError.validationContext ?? 'body';
     const entries = (fastifyError.validation ?? []) as ValidationEntry[];
-    const fields = entries.map((entry) => ({
-      path: (entry.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || root,
-      message: entry.message ?? 'Invalid value',
-    }));
+    const fields = entries.map((entry) => {
+      const issue = { ...entry.params, code: entry.keyword, message: entry.message ?? '' };
+      const { code, params } = issueMessage(issue as z.core.$ZodIssue);
+      const path = (entry.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+      return fieldIssue(path || root, code, params);
+    });
     return appErrorReply(validationError(fields));
   }
 
@@ -46,7 +50,7 @@ function describeError(error: FastifyError | Error): ErrorReply {
   if (status === 429) return errorReply('tooManyRequests');
   if (status >= 400 && status < 500) {
     const known = fastifyError.code ? CLIENT_ERROR_MESSAGES[fastifyError.code] : undefined;
-    const reply = errorReply('validation', known ?? error.message);
+    const reply = errorReply('validation', known ?? 'input.badRequest');
     return { ...reply, status };
   }
   return errorReply('other');

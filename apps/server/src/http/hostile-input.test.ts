@@ -87,7 +87,7 @@ describe('text with NUL or a lone surrogate', () => {
       },
     });
     expect(result.status).toBe(400);
-    expect(result.body.data).toEqual({
+    expect(result.body.data).toMatchObject({
       fields: [{ path: 'config.seat', message: INPUT_MESSAGES.unsafeText.en }],
     });
   });

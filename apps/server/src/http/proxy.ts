@@ -23,7 +23,7 @@ export function readProxyParam(query: unknown): number | undefined {
   const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   const id = typeof text === 'string' && /^\d{1,10}$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
-    throw AppError.field(PROXY_QUERY_PARAM, 'Must be a user id');
+    throw AppError.field(PROXY_QUERY_PARAM, 'input.userId');
   }
   return id;
 }

@@ -41,7 +41,10 @@ export function registerNotFound(app: FastifyInstance, serveConsole: boolean): v
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const path = request.url.split('?')[0] ?? '';
-    const { status, body } = errorReply('notFound', `Not found: ${request.method} ${path}`);
+    const { status, body } = errorReply('notFound', 'error.notFoundRoute', {
+      method: request.method,
+      path,
+    });
     return reply.status(status).send(body);
   });
 }

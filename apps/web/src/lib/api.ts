@@ -17,6 +17,7 @@ import {
   ZFieldIssue,
   ZRetryErrorData,
   errorTypeOf,
+  isMessageCode,
   retryLaterMessage,
   type EndpointBody,
   type EndpointDefinition,
@@ -25,13 +26,21 @@ import {
   type ErrorType,
   type FieldIssue,
   type InterfaceLanguage,
+  type MessageParams,
 } from '@adloom/domain';
+import { messageText } from './messages';
 import { clearTokens, loginPathFor, noteSessionTimedOut, proxyUser, readTokens } from './session';
 
 /** Code of an ApiError raised without any answer from the server (network, timeout). */
 export const NETWORK_ERROR_CODE = 0;
 /** Code of an ApiError for a request the caller cancelled. */
 export const ABORTED_CODE = -1;
+
+/** A message code and its parameters as an envelope names them (`msgCode`, `msgParams`). */
+export interface CodedMessageLike {
+  code: string;
+  params?: MessageParams | undefined;
+}
 
 export class ApiError extends Error {
   /** The envelope's code, or NETWORK_ERROR_CODE / ABORTED_CODE. */
@@ -42,6 +51,8 @@ export class ApiError extends Error {
   readonly fields: FieldIssue[];
   /** The wait of a throttled attempt (-170 with `data.retryAfterSeconds`). */
   readonly retryAfterSeconds: number | undefined;
+  /** The message's code and parameters when the server named one (`msgCode`, `msgParams`). */
+  readonly coded: CodedMessageLike | undefined;
 
   /** `message` is the text shown to the person, in the interface language. */
   constructor(
@@ -50,6 +61,7 @@ export class ApiError extends Error {
     msg = '',
     fields: FieldIssue[] = [],
     retryAfterSeconds?: number,
+    coded?: CodedMessageLike,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -57,6 +69,7 @@ export class ApiError extends Error {
     this.msg = msg;
     this.fields = fields;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.coded = coded;
   }
 
   get type(): ErrorType | undefined {
@@ -104,7 +117,16 @@ export interface CallOptions<E extends EndpointDefinition> {
   silent?: boolean;
 }
 
-const ZAnyEnvelope = z.object({ code: z.number(), msg: z.string().catch(''), data: z.unknown() });
+const ZAnyEnvelope = z.object({
+  code: z.number(),
+  msg: z.string().catch(''),
+  msgCode: z.string().optional().catch(undefined),
+  msgParams: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .catch(undefined),
+  data: z.unknown(),
+});
 const ZFieldsData = z.object({ fields: z.array(ZFieldIssue) });
 
 /** Calls an endpoint of the contract and resolves with its `data`. */
@@ -159,7 +181,8 @@ export function settle<E extends EndpointDefinition>(
   };
   const envelope = ZAnyEnvelope.safeParse(payload);
   if (!envelope.success) return fail(networkError());
-  const { code, msg, data } = envelope.data;
+  const { code, msg, data, msgCode, msgParams } = envelope.data;
+  const coded = msgCode ? { code: msgCode, params: msgParams } : undefined;
 
   if (code === ResponseCode.ok) {
     const parsed = endpoint.response.safeParse(data);
@@ -192,10 +215,11 @@ export function settle<E extends EndpointDefinition>(
   return fail(
     new ApiError(
       code,
-      textOf(code, msg, environment.language(), retryAfter),
+      textOf(code, msg, environment.language(), retryAfter, coded),
       msg,
-      fields.success ? fields.data.fields : [],
+      fields.success ? (fields.data.fields as FieldIssue[]) : [],
       retryAfter,
+      coded,
     ),
   );
 }
@@ -208,19 +232,22 @@ export function noAnswer({ silent = false }: { silent?: boolean } = {}): ApiErro
 }
 
 /**
- * The text shown for a code: the Chinese catalogue text in zh when known, else the server's;
- * a throttled attempt says when to retry in either language.
+ * The text shown for an answer: the text of the message code the server named, in `lang`
+ * (lib/messages.ts); else the catalogue text of the response code; else the server's; a
+ * throttled attempt says when to retry in either language.
  */
 function textOf(
   code: number,
   msg: string,
   lang = environment.language(),
   retryAfterSeconds?: number,
+  coded?: CodedMessageLike,
 ): string {
   if (code === NETWORK_ERROR_CODE) return NETWORK_ERROR_MESSAGE[lang];
   if (code === ResponseCode.tooManyRequests && retryAfterSeconds !== undefined) {
-    return retryLaterMessage(retryAfterSeconds)[lang];
+    return messageText(retryLaterMessage(retryAfterSeconds), lang);
   }
+  if (coded && isMessageCode(coded.code)) return messageText(coded, lang);
   const type = errorTypeOf(code);
   if (type && lang === 'zh') return ERROR_MESSAGES[type].zh;
   return msg || (type ? ERROR_MESSAGES[type].en : `Error ${code}`);
@@ -228,7 +255,7 @@ function textOf(
 
 /** An error's text in `lang`, for messages that stay on screen while the language changes. */
 export function errorText(error: ApiError, lang: InterfaceLanguage): string {
-  return textOf(error.code, error.msg, lang, error.retryAfterSeconds);
+  return textOf(error.code, error.msg, lang, error.retryAfterSeconds, error.coded);
 }
 
 function networkError(): ApiError {

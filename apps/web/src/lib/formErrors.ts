@@ -2,12 +2,11 @@ import type { FormInstance } from 'antd';
 import { ResponseCode } from '@adloom/domain';
 import { ABORTED_CODE, ApiError } from './api';
 import { showError } from './toast';
-import { knownMessageText } from './zodRule';
+import { messageText } from './messages';
 
 /**
  * Puts the field issues of a validation error (-120, `data.fields`) on the form fields they
- * name, in the interface language when the message is a known one (spec §5 messages come
- * in English on the wire). Returns true when at least one issue found its field.
+ * name, each in the interface language through its code (lib/messages.ts). Returns true when at least one issue found its field.
  */
 export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
   if (!(error instanceof ApiError) || error.fields.length === 0) return false;
@@ -16,7 +15,7 @@ export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
     .filter((issue) => known.has(issue.path.split('.')[0] ?? ''))
     .map((issue) => ({
       name: issue.path.split('.'),
-      errors: [knownMessageText(issue.message) ?? issue.message],
+      errors: [messageText(issue)],
     }));
   form.setFields(fields);
   return fields.length > 0;

@@ -6,8 +6,10 @@
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
+import { config as zodConfig } from 'zod';
 import {
   DEFAULT_INTERFACE_LANGUAGE,
+  messageErrorMap,
   LANGUAGE_COOKIE,
   isInterfaceLanguage,
   type InterfaceLanguage,
@@ -15,8 +17,12 @@ import {
 import type { Locale } from 'antd/es/locale';
 import { messages as en } from '../locales/en';
 import type { LanguagePack } from './languagePacks/types';
+import { registerMessages } from './messages';
 
 export { i18next as i18n };
+
+// zod's own messages become catalogue codes, shown through lib/messages.ts in either language.
+zodConfig({ customError: messageErrorMap });
 
 const packs: Record<InterfaceLanguage, () => Promise<LanguagePack>> = {
   en: () => import('./languagePacks/en').then((module) => module.pack),
@@ -66,6 +72,7 @@ export async function setupI18n(lang: InterfaceLanguage = languageFromCookie()):
     initAsync: false,
     returnNull: false,
   });
+  registerMessages();
   if (lang !== 'en') await applyPack(lang);
   await i18next.changeLanguage(lang);
   document.documentElement.lang = htmlLangOf(lang);

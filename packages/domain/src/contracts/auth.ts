@@ -1,3 +1,4 @@
+import { msg } from '../messages.js';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { ZOk } from './common.js';
@@ -14,7 +15,7 @@ export const ZUsername = z
   .trim()
   .min(USERNAME_MIN_LENGTH)
   .max(USERNAME_MAX_LENGTH)
-  .regex(/^[A-Za-z0-9_.@-]+$/, { message: 'Only letters, digits and _ . @ -' });
+  .regex(/^[A-Za-z0-9_.@-]+$/, msg('password.usernameChars'));
 /** A new password (create, change, reset). */
 export const ZPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 

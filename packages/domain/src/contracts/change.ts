@@ -4,16 +4,15 @@
  * itself a JSON string) and comment. The server keeps its own before/after from the
  * database; the client's copies say what the person saw.
  */
+import { msg } from '../messages.js';
 import { z } from 'zod';
 import { ChangeMethod, TargetType } from '../changes.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZChangeComment, ZId, ZPage, ZPageQuery } from './common.js';
 
 export const ZChangeNote = z.object({
-  target_type: z
-    .string()
-    .refine((value) => TargetType.has(value), { message: 'Unknown target type' }),
-  method: z.string().refine((value) => ChangeMethod.has(value), { message: 'Unknown method' }),
+  target_type: z.string().refine((value) => TargetType.has(value), msg('report.targetType')),
+  method: z.string().refine((value) => ChangeMethod.has(value), msg('report.method')),
   target: z.union([z.number().int(), z.string()]),
   value_before: z.string().max(100_000),
   value_after: z.string().max(100_000),
@@ -27,7 +26,7 @@ export const ZNoteField = z.preprocess((value, context) => {
   try {
     return JSON.parse(value) as unknown;
   } catch {
-    context.issues.push({ code: 'custom', message: 'The note is not valid JSON', input: value });
+    context.issues.push({ code: 'custom', ...msg('report.noteJson'), input: value });
     return z.NEVER;
   }
 }, ZChangeNote);
@@ -61,7 +60,7 @@ export const listChanges = defineEndpoint({
   access: 'login',
   query: ZPageQuery.pick({ page: true, size: true }).extend({
     target_type: z.string().refine((value) => TargetType.has(value), {
-      message: 'Unknown target type',
+      ...msg('report.targetType'),
     }),
     target_id: ZId.optional(),
   }),

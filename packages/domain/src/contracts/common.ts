@@ -1,12 +1,26 @@
+import { msg } from '../messages.js';
 import { z } from 'zod';
 import { strictNumber } from './input.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
 
 /** The response envelope of every API call (spec §8, DESIGN §2). */
 export const ZEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+  z.object({
+    code: z.number().int(),
+    msg: z.string(),
+    /** An error's message code (messages.ts) and parameters; `msg` is its English text. */
+    msgCode: z.string().optional(),
+    msgParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    data,
+  });
 
-export const ZFieldIssue = z.object({ path: z.string(), message: z.string() });
+/** One invalid field: its path, its message's code and parameters, and the English text. */
+export const ZFieldIssue = z.object({
+  path: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  message: z.string(),
+});
 /** `data` of a validation error: every invalid field. */
 export const ZValidationErrorData = z.object({ fields: z.array(ZFieldIssue) });
 /** `data` of a throttled attempt (-170): the seconds to wait before the next one. */
@@ -27,7 +41,8 @@ export const ZPageQuery = z.object({
       .number()
       .int()
       .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
-        message: `must be one of ${PAGE_SIZES.join(', ')}`,
+        ...msg('input.pageSize'),
+        params: { sizes: PAGE_SIZES.join(', ') },
       }),
   ).default(DEFAULT_PAGE_SIZE),
   keyword: z.string().trim().max(100).optional(),
@@ -50,6 +65,6 @@ export const ZPage = <T extends z.ZodType>(item: T) =>
  */
 export const ZChangeComment = z
   .string()
-  .refine((text) => text.replace(/\s/g, '').length >= 2, { message: 'Please note something' });
+  .refine((text) => text.replace(/\s/g, '').length >= 2, msg('ad.noteRequired'));
 
 export const ZOk = z.null();

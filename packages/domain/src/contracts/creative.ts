@@ -17,12 +17,11 @@ import {
   Platform,
   WideStatus,
 } from '../enums.js';
-import { AD_MESSAGES } from '../ad-messages.js';
+import { msg, type MessageCode } from '../messages.js';
 import {
-  CREATIVE_RULE_MESSAGES,
   GROUP_IMAGE_COUNT,
   clickActionIssues,
-  creativeIssueText,
+  creativeRuleCode,
   deeplinkProblem,
   isHttpUrl,
   isSpecialConfig,
@@ -38,7 +37,7 @@ const ZHttpUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => isHttpUrl(value), { message: 'Must be an http(s) address' });
+  .refine((value) => isHttpUrl(value), msg('input.httpUrl'));
 /**
  * A deep link: an app scheme (myapp://…), intent:// or an http(s) universal link; never a
  * scheme that runs script or reads local content (deeplinks.ts, checked again at serve).
@@ -50,11 +49,11 @@ const ZDeeplink = z
   .superRefine((value, context) => {
     const problem = deeplinkProblem(value);
     if (problem) {
-      context.addIssue({ code: 'custom', message: CREATIVE_RULE_MESSAGES[problem].en });
+      context.addIssue({ code: 'custom', message: creativeRuleCode(problem) });
     }
   });
 
-const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: string) =>
+const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: MessageCode) =>
   strictNumber(
     z
       .number()
@@ -75,23 +74,23 @@ const FIELD = {
     .string()
     // Typed as a plain string (not the predicate's 'en' | 'fr'): stored rows carry a string.
     .refine((value): boolean => CreativeLanguage.has(value), {
-      message: AD_MESSAGES.needLanguage.en,
+      ...msg('ad.needLanguage'),
     }),
-  os: enumField(Platform, 'Unknown OS'),
+  os: enumField(Platform, 'supply.os'),
   title: z.string().trim().max(200),
   description: z.string().trim().max(1000),
   icon_material_id: ZOptionalMaterialId,
   image_material_id: ZOptionalMaterialId,
   group_material_ids: ZIdList.pipe(z.array(z.number()).max(GROUP_IMAGE_COUNT)),
   video_material_id: ZOptionalMaterialId,
-  click_action: enumField(ClickAction, 'Unknown click action'),
+  click_action: enumField(ClickAction, 'creative.clickAction'),
   action_text: z.string().trim().max(20),
   /** Free-form JSON text for the media integration; '' for none. */
   special_config: z
     .string()
     .trim()
     .max(10_000)
-    .refine(isSpecialConfig, { message: AD_MESSAGES.configurationFormat.en }),
+    .refine(isSpecialConfig, msg('ad.configurationFormat')),
   app_name: z.string().trim().max(64),
   app_package: z.union([
     z.literal(''),
@@ -100,7 +99,7 @@ const FIELD = {
       .trim()
       .max(255)
       .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/, {
-        message: 'Use a package name such as com.example.app',
+        ...msg('creative.package'),
       }),
   ]),
   /** Open Url and Download App: an http(s) address; Telephone: a number; No Action: ''. */
@@ -138,7 +137,8 @@ export const ZCreateCreative = ZCreativeFields.superRefine((fields, context) => 
     context.addIssue({
       code: 'custom',
       path: [issue.path],
-      message: creativeIssueText(issue, 'en'),
+      message: creativeRuleCode(issue.rule),
+      ...(issue.params ? { params: issue.params } : {}),
     });
   }
 });
@@ -218,7 +218,7 @@ export const CREATIVE_SORTS = [
 
 const ZAuditState = z
   .string()
-  .refine((value) => CreativeAuditState.has(value), { message: 'Unknown audit state' });
+  .refine((value) => CreativeAuditState.has(value), msg('creative.auditState'));
 
 /**
  * Lists leave deleted creatives out unless `status` 5 (or audit_state 'deleted') asks for
@@ -227,9 +227,9 @@ const ZAuditState = z
  */
 const ZCreativeListQuery = ZPageQuery.extend({
   sort: z.enum(CREATIVE_SORTS).optional(),
-  review: enumField(CreativeReview, 'Unknown review state').optional(),
+  review: enumField(CreativeReview, 'creative.reviewState').optional(),
   audit_state: ZAuditState.optional(),
-  status: enumField(WideStatus, 'Unknown status').optional(),
+  status: enumField(WideStatus, 'input.unknownStatus').optional(),
   style_id: ZId.optional(),
   language: z.string().optional(),
   owner_id: ZOwnerFilter,
@@ -284,7 +284,7 @@ export const switchCreative = defineEndpoint({
   tag: 'creatives',
   access: AD,
   body: z
-    .object({ id: ZId, status: enumField(WideStatus, 'Must be 0, 1 or 5') })
+    .object({ id: ZId, status: enumField(WideStatus, 'upload.statusChoice') })
     .extend(ZNoted.shape),
   response: ZCreative,
 });
@@ -325,7 +325,7 @@ export const ZRejectReason = z
   .trim()
   .max(500)
   .refine((text) => text.replace(/\s/g, '').length >= 2, {
-    message: 'Give the advertiser a reason',
+    ...msg('creative.reason'),
   });
 
 export const approveCreatives = defineEndpoint({

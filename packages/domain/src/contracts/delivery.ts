@@ -4,8 +4,9 @@
  * themselves (/serve/ad, /openrtb2/auction, /dsp/openrtb2, /track/*) are not console
  * calls: they speak OpenRTB or the SDK query of serving.ts, outside the envelope.
  */
+import { msg } from '../messages.js';
 import { z } from 'zod';
-import { INPUT_MESSAGES, isSafeText, strictNumber } from './input.js';
+import { isSafeText, strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId } from './common.js';
 import { NoFillReason, RejectReason } from '../delivery.js';
@@ -17,12 +18,7 @@ import { NoFillReason, RejectReason } from '../delivery.js';
 const optionalText = (max: number) =>
   z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .trim()
-      .max(max)
-      .refine(isSafeText, { message: INPUT_MESSAGES.unsafeText.en })
-      .optional(),
+    z.string().trim().max(max).refine(isSafeText, msg('input.unsafeText')).optional(),
   );
 const optionalInt = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
@@ -69,7 +65,7 @@ export const ZServeFacts = z.object({
     (value) => (value === '' ? undefined : typeof value === 'string' ? value.toUpperCase() : value),
     z
       .string()
-      .regex(/^[A-Z]{2}$/, { message: 'Two-letter country code' })
+      .regex(/^[A-Z]{2}$/, msg('report.countryCode'))
       .optional(),
   ),
   brand: optionalText(limit.brand),
@@ -83,10 +79,7 @@ export const ZServeFacts = z.object({
   lang: optionalText(limit.lang),
   audience: optionalText(limit.audience),
   /** Whether the GDPR applies (TCF v2's gdprApplies): '1' or '0'. */
-  gdpr: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(['0', '1']).optional(),
-  ),
+  gdpr: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['0', '1']).optional()),
   gdpr_consent: optionalText(limit.gdpr_consent),
   us_privacy: optionalText(limit.us_privacy),
   gpp: optionalText(limit.gpp),

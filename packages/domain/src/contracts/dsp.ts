@@ -9,12 +9,12 @@ import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZMicros } from './ad-common.js';
-import { AD_MESSAGES } from '../ad-messages.js';
+import { msg, type MessageCode } from '../messages.js';
 import { AdForm, DspType, SimpleStatus } from '../enums.js';
 
 const SSP = ['system', 'ssp'] as const;
 
-const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: string) =>
+const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: MessageCode) =>
   strictNumber(
     z
       .number()
@@ -34,26 +34,18 @@ export const DSP_DEFAULTS = {
 export const MIN_DSP_TIMEOUT_MS = 10;
 export const MAX_DSP_TIMEOUT_MS = 5_000;
 
-/** The field messages of outbound URLs (the console translates them). */
-export const DSP_URL_MESSAGES = {
-  scheme: 'Must be an http(s) address',
-  credentials: 'Must not contain a user name or password',
-  /** Answered by the server's URL guard (it resolves the host). */
-  privateAddress: 'Must not point to a private or loopback address',
-} as const;
-
 /** What is wrong with an outbound URL on its face (scheme, credentials); undefined when fine. */
-export function outboundUrlProblem(value: string): string | undefined {
+export function outboundUrlProblem(value: string): MessageCode | undefined {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return DSP_URL_MESSAGES.scheme;
+    return 'input.httpUrl';
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
-    return DSP_URL_MESSAGES.scheme;
+    return 'input.httpUrl';
   }
-  if (url.username !== '' || url.password !== '') return DSP_URL_MESSAGES.credentials;
+  if (url.username !== '' || url.password !== '') return 'dsp.credentials';
   return undefined;
 }
 
@@ -66,9 +58,9 @@ const checkOutboundUrl = (value: string, context: z.RefinementCtx) => {
 
 /** The partner's bid endpoint: required ('Need to add request URL'), http(s), no credentials. */
 const ZRequestUrl = z
-  .string({ message: AD_MESSAGES.needRequestUrl.en })
+  .string(msg('ad.needRequestUrl'))
   .trim()
-  .min(1, { message: AD_MESSAGES.needRequestUrl.en })
+  .min(1, msg('ad.needRequestUrl'))
   .max(MAX_URL_LENGTH)
   .superRefine(checkOutboundUrl);
 
@@ -96,18 +88,18 @@ export const ZJsonObject = z.preprocess(
     try {
       return JSON.parse(value) as unknown;
     } catch {
-      context.issues.push({ code: 'custom', message: AD_MESSAGES.jsonFormat.en, input: value });
+      context.issues.push({ code: 'custom', ...msg('ad.jsonFormat'), input: value });
       return z.NEVER;
     }
   },
-  z.record(z.string(), z.unknown(), { message: AD_MESSAGES.jsonFormat.en }),
+  z.record(z.string(), z.unknown(), msg('ad.jsonFormat')),
 );
 
 export const ZDspFields = z.object({
   name: z.string().trim().min(1).max(64),
-  type: enumField(DspType, 'Unknown DSP type').default(DSP_DEFAULTS.dspType),
+  type: enumField(DspType, 'dsp.dspType').default(DSP_DEFAULTS.dspType),
   /** AdForm the partner buys; 0 = any. */
-  slot_type: enumField(AdForm, 'Unknown slot type').default(0),
+  slot_type: enumField(AdForm, 'dsp.slotType').default(0),
   timeout_ms: strictNumber(
     z.number().int().min(MIN_DSP_TIMEOUT_MS).max(MAX_DSP_TIMEOUT_MS),
   ).default(DSP_DEFAULTS.timeoutMs),
@@ -159,7 +151,7 @@ export const listDsps = defineEndpoint({
   access: SSP,
   query: ZPageQuery.extend({
     sort: z.enum(DSP_SORTS).optional(),
-    status: enumField(SimpleStatus, 'Must be 0 or 1').optional(),
+    status: enumField(SimpleStatus, 'plan.zeroOrOne').optional(),
   }),
   response: ZPage(ZDsp),
 });
@@ -192,8 +184,8 @@ export const modifyDsp = defineEndpoint({
   body: z
     .object({
       name: ZDspFields.shape.name,
-      type: enumField(DspType, 'Unknown DSP type'),
-      slot_type: enumField(AdForm, 'Unknown slot type'),
+      type: enumField(DspType, 'dsp.dspType'),
+      slot_type: enumField(AdForm, 'dsp.slotType'),
       timeout_ms: strictNumber(z.number().int().min(MIN_DSP_TIMEOUT_MS).max(MAX_DSP_TIMEOUT_MS)),
       request_url: ZRequestUrl,
       test_url: ZTestUrl,
@@ -214,7 +206,7 @@ export const switchDsp = defineEndpoint({
   tag: 'supply',
   access: SSP,
   body: z
-    .object({ id: ZId, status: enumField(SimpleStatus, 'Must be 0 or 1') })
+    .object({ id: ZId, status: enumField(SimpleStatus, 'plan.zeroOrOne') })
     .extend(ZNoted.shape),
   response: ZDsp,
 });

@@ -3,6 +3,7 @@
  * balance after it; the balance is never edited in place. Amounts travel as decimal strings
  * of currency units ("125.50") and are stored and answered in micros.
  */
+import { msg } from '../messages.js';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
@@ -13,8 +14,6 @@ import { parseMicros } from '../money.js';
 /** The largest single top-up or adjustment: 100 million currency units. */
 export const MAX_LEDGER_AMOUNT_MICROS = 100_000_000 * 1_000_000;
 
-const AMOUNT_TOO_LARGE = 'At most 100,000,000 at a time';
-
 /**
  * A decimal amount of currency units with at most 6 decimals, parsed into micros; one too
  * large even for a safe integer is refused like any other past the limit (not thrown).
@@ -24,14 +23,14 @@ export const ZAmount = z.union([z.string(), z.number()]).transform((value, conte
   if (!/^-?\d+(\.\d{1,6})?$/.test(text)) {
     context.issues.push({
       code: 'custom',
-      message: 'Write an amount such as 125.50 (at most 6 decimals)',
+      ...msg('fund.amountFormat'),
       input: value,
     });
     return z.NEVER;
   }
   const micros = parseMicros(text);
   if (micros === undefined || Math.abs(micros) > MAX_LEDGER_AMOUNT_MICROS) {
-    context.issues.push({ code: 'custom', message: AMOUNT_TOO_LARGE, input: value });
+    context.issues.push({ code: 'custom', ...msg('fund.amountTooLarge'), input: value });
     return z.NEVER;
   }
   return micros;
@@ -41,7 +40,7 @@ export const ZLedgerNote = z
   .string()
   .trim()
   .max(500)
-  .refine((text) => text.replace(/\s/g, '').length >= 2, { message: 'Please note something' });
+  .refine((text) => text.replace(/\s/g, '').length >= 2, msg('ad.noteRequired'));
 
 const ZUserRef = z.object({ id: z.number().int(), username: z.string(), nickname: z.string() });
 
@@ -101,7 +100,7 @@ export const topUp = defineEndpoint({
   multipart: true,
   body: z.object({
     user_id: ZId,
-    amount: ZAmount.refine((micros) => micros > 0, { message: 'Must be more than 0' }),
+    amount: ZAmount.refine((micros) => micros > 0, msg('plan.positive')),
     note: ZLedgerNote,
   }),
   response: ZFundPosting,
@@ -117,7 +116,7 @@ export const adjustBalance = defineEndpoint({
   multipart: true,
   body: z.object({
     user_id: ZId,
-    amount: ZAmount.refine((micros) => micros !== 0, { message: 'Must not be 0' }),
+    amount: ZAmount.refine((micros) => micros !== 0, msg('fund.amountNonZero')),
     note: ZLedgerNote,
   }),
   response: ZFundPosting,
@@ -140,7 +139,7 @@ export const listLedger = defineEndpoint({
     user_id: ZId,
     kind: z
       .string()
-      .refine((value) => LedgerKind.has(value), { message: 'Unknown kind' })
+      .refine((value) => LedgerKind.has(value), msg('input.unknownKind'))
       .optional(),
     /** Inclusive UTC days, YYYY-MM-DD. */
     from: z.iso.date().optional(),
@@ -162,7 +161,7 @@ export const listFundRequests = defineEndpoint({
   query: ZPageQuery.pick({ page: true, size: true }).extend({
     status: z
       .string()
-      .refine((value) => FundRequestStatus.has(value), { message: 'Unknown status' })
+      .refine((value) => FundRequestStatus.has(value), msg('input.unknownStatus'))
       .optional(),
     user_id: ZId.optional(),
   }),

@@ -1,15 +1,10 @@
+import { msg } from '../messages.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseMicros, toMicros } from '../money.js';
 import { MAX_ID, ZId, ZPageQuery } from './common.js';
 import { ZAmount, topUp } from './fund.js';
-import {
-  INPUT_MESSAGES,
-  isSafeText,
-  strictNumber,
-  unsafeTextPaths,
-  withSafeText,
-} from './input.js';
+import { isSafeText, strictNumber, unsafeTextPaths, withSafeText } from './input.js';
 import { ZSwitchBody } from './settings.js';
 
 const issuesOf = (schema: z.ZodType, value: unknown) => {
@@ -118,7 +113,7 @@ describe('safe text', () => {
     );
     const refusedIn = schema.safeParse({ name: 'a\u0000', config: '{}' });
     expect(refusedIn.error?.issues).toEqual([
-      expect.objectContaining({ path: ['name'], message: INPUT_MESSAGES.unsafeText.en }),
+      expect.objectContaining({ path: ['name'], ...msg('input.unsafeText') }),
     ]);
     // A JSON text with an escaped NUL is safe as sent and unsafe once parsed.
     const refusedOut = schema.safeParse({ name: 'a', config: '{"x":"\\u0000"}' });

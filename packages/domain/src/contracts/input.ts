@@ -4,24 +4,8 @@
  * Both are stated once here; the server applies `withSafeText` to every route's query and
  * body, and every number field of the contracts is a `strictNumber`.
  */
+import { msg } from '../messages.js';
 import { z } from 'zod';
-import type { InterfaceLanguage, Label } from '../labels.js';
-
-export const INPUT_MESSAGES = {
-  unsafeText: {
-    en: 'Must not contain NUL characters or unpaired surrogates',
-    zh: '不能包含空字符（NUL）或不成对的代理字符',
-  },
-} as const satisfies Record<string, Label>;
-
-const inputByEnglish = new Map<string, Label>(
-  Object.values(INPUT_MESSAGES).map((label) => [label.en, label]),
-);
-
-/** An input message in `lang`; undefined when `message` is not one of them. */
-export function inputMessageText(message: string, lang: InterfaceLanguage): string | undefined {
-  return inputByEnglish.get(message)?.[lang];
-}
 
 // ---------------------------------------------------------------- text
 
@@ -58,7 +42,7 @@ export function unsafeTextPaths(
 
 function refuseUnsafeText(value: unknown, context: z.RefinementCtx): void {
   for (const path of unsafeTextPaths(value)) {
-    context.addIssue({ code: 'custom', path, message: INPUT_MESSAGES.unsafeText.en, input: value });
+    context.addIssue({ code: 'custom', path, ...msg('input.unsafeText'), input: value });
   }
 }
 

@@ -3,6 +3,7 @@
  * images and videos an advertiser uploads and picks from a library in the creative form.
  * Uploads are multipart with one `file` part; the type is found from the content.
  */
+import { msg } from '../messages.js';
 import { z } from 'zod';
 import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
@@ -10,36 +11,8 @@ import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZOwnerFilter, ZOwnerRef } from './ad-common.js';
 import { MaterialKind, TranscodeState, WideStatus } from '../enums.js';
-import type { InterfaceLanguage, Label } from '../labels.js';
 
 const AD = ['adController'] as const;
-
-/**
- * The upload's refusals (spec §5, §9), answered as the field `file` in English and shown by
- * the console in the interface language through `uploadMessageText`.
- */
-export const UPLOAD_MESSAGES = {
-  type: {
-    en: 'Only jpg, png, gif, mp4 and mkv files are accepted',
-    zh: '仅支持 jpg、png、gif、mp4 和 mkv 文件',
-  },
-  size: { en: 'At most 50 MB', zh: '文件不能超过 50 MB' },
-  missing: { en: 'Choose a file to upload', zh: '请选择要上传的文件' },
-  single: { en: 'Upload one file at a time', zh: '一次只能上传一个文件' },
-  unreadable: {
-    en: 'The file cannot be read as an image or a video',
-    zh: '无法识别该文件中的图片或视频',
-  },
-} as const satisfies Record<string, Label>;
-
-const uploadMessagesByEnglish = new Map<string, Label>(
-  Object.values(UPLOAD_MESSAGES).map((label) => [label.en, label]),
-);
-
-/** An upload refusal in `lang`; undefined when `message` is not one of them. */
-export function uploadMessageText(message: string, lang: InterfaceLanguage): string | undefined {
-  return uploadMessagesByEnglish.get(message)?.[lang];
-}
 
 /** The list's sortable columns. */
 export const MATERIAL_SORTS = ['id', 'name', 'size_bytes', 'created_at'] as const;
@@ -89,19 +62,19 @@ export const listMaterials = defineEndpoint({
     sort: z.enum(MATERIAL_SORTS).optional(),
     kind: z
       .string()
-      .refine((value) => MaterialKind.has(value), { message: 'Unknown kind' })
+      .refine((value) => MaterialKind.has(value), msg('input.unknownKind'))
       .optional(),
     status: strictNumber(
       z
         .number()
         .int()
-        .refine((value) => WideStatus.has(value), { message: 'Unknown status' }),
+        .refine((value) => WideStatus.has(value), msg('input.unknownStatus')),
     ).optional(),
     transcode_state: strictNumber(
       z
         .number()
         .int()
-        .refine((value) => TranscodeState.has(value), { message: 'Unknown state' }),
+        .refine((value) => TranscodeState.has(value), msg('input.unknownStatus')),
     ).optional(),
     owner_id: ZOwnerFilter,
   }),
@@ -159,7 +132,7 @@ export const switchMaterial = defineEndpoint({
         z
           .number()
           .int()
-          .refine((value) => WideStatus.has(value), { message: 'Must be 0, 1 or 5' }),
+          .refine((value) => WideStatus.has(value), msg('upload.statusChoice')),
       ),
     })
     .extend(ZNoted.shape),

@@ -9,54 +9,13 @@ import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
-import { AD_MESSAGES } from '../ad-messages.js';
+import { msg, type MessageCode } from '../messages.js';
 import { AdForm, Platform, SupplyType, WideStatus } from '../enums.js';
 import { DEFAULT_AUCTION_TYPE } from '../delivery.js';
-import type { InterfaceLanguage, Label } from '../labels.js';
 
 const SUPPLY = ['system', 'ssp', 'slot'] as const;
 
-/**
- * The media and slot messages that are not spec §5 ones, in both languages: the server and
- * the schemas send the English, the console shows either (`supplyMessageText`).
- */
-export const SUPPLY_MESSAGES = {
-  bundle: {
-    en: 'Use a package name such as com.example.app or a domain such as example.com',
-    zh: '请填写包名（如 com.example.app）或域名（如 example.com）',
-  },
-  countryCode: { en: 'Use two-letter country codes', zh: '请使用两位字母的国家代码' },
-  unknownCountry: { en: 'Unknown country', zh: '未知的国家' },
-  unknownAdType: { en: 'There is no such active ad type', zh: '没有这个启用的广告类型' },
-  unknownOwner: { en: 'There is no such account', zh: '没有这个账户' },
-  unknownMedia: { en: 'There is no such media', zh: '没有这个媒体' },
-  mediaDeleted: { en: 'This media is deleted', zh: '该媒体已删除' },
-  mediaFinal: { en: 'A deleted media cannot be changed', zh: '已删除的媒体不能再修改' },
-  slotFinal: { en: 'A deleted slot cannot be changed', zh: '已删除的广告位不能再修改' },
-  slotCodeTaken: { en: 'Another slot has this code', zh: '已有其他广告位使用这个代码' },
-  slotCode: {
-    en: 'A code is up to 64 characters without control characters',
-    zh: '代码最多 64 个字符，不能包含控制字符',
-  },
-  os: { en: 'Unknown OS', zh: '未知的操作系统' },
-  adForm: { en: 'Unknown ad form', zh: '未知的广告形式' },
-  supplyType: { en: 'Unknown supply type', zh: '未知的供应类型' },
-  status: {
-    en: 'Must be 0 (active), 1 (inactive) or 5 (deleted)',
-    zh: '只能是 0（启用）、1（停用）或 5（已删除）',
-  },
-} as const satisfies Record<string, Label>;
-
-const supplyByEnglish = new Map<string, Label>(
-  Object.values(SUPPLY_MESSAGES).map((label) => [label.en, label]),
-);
-
-/** A media or slot message in `lang`; undefined when `message` is not one of them. */
-export function supplyMessageText(message: string, lang: InterfaceLanguage): string | undefined {
-  return supplyByEnglish.get(message)?.[lang];
-}
-
-const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: string) =>
+const enumField = <E extends { has(value: unknown): boolean }>(values: E, message: MessageCode) =>
   strictNumber(
     z
       .number()
@@ -64,19 +23,19 @@ const enumField = <E extends { has(value: unknown): boolean }>(values: E, messag
       .refine((value) => values.has(value), { message }),
   );
 
-export const ZWideStatus = enumField(WideStatus, SUPPLY_MESSAGES.status.en);
+export const ZWideStatus = enumField(WideStatus, 'supply.status');
 
 // ---------------------------------------------------------------- media
 
 export const ZMediaFields = z.object({
   name: z.string().trim().min(1).max(64),
-  os: enumField(Platform, SUPPLY_MESSAGES.os.en).default(0),
+  os: enumField(Platform, 'supply.os').default(0),
   /** App package / bundle id, or the site's domain. */
   bundle: z
     .string()
     .trim()
     .max(128)
-    .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: SUPPLY_MESSAGES.bundle.en })
+    .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, msg('supply.bundle'))
     .default(''),
   /** The publisher account; defaults to the acting user. */
   owner_id: ZId.optional(),
@@ -109,7 +68,7 @@ export const listMedia = defineEndpoint({
     /** Deleted media (5) are listed only when asked for. */
     status: ZWideStatus.optional(),
     owner_id: ZOwnerFilter,
-    os: enumField(Platform, SUPPLY_MESSAGES.os.en).optional(),
+    os: enumField(Platform, 'supply.os').optional(),
   }),
   response: ZPage(ZMedia),
 });
@@ -153,7 +112,7 @@ export const modifyMedia = defineEndpoint({
   body: z
     .object({
       name: ZMediaFields.shape.name,
-      os: enumField(Platform, SUPPLY_MESSAGES.os.en),
+      os: enumField(Platform, 'supply.os'),
       bundle: ZMediaFields.shape.bundle.unwrap(),
       owner_id: ZId,
     })
@@ -176,16 +135,12 @@ export const switchMedia = defineEndpoint({
 // ---------------------------------------------------------------- slots
 
 /** Supported styles: at least one ('Please confirm the support style', spec §5). */
-const ZStyleIds = ZIdList.pipe(
-  z.array(z.number()).min(1, { message: AD_MESSAGES.confirmStyle.en }).max(100),
-);
-const ZCountryCodes = z
-  .array(z.string().regex(/^[A-Z]{2}$/, { message: SUPPLY_MESSAGES.countryCode.en }))
-  .max(300);
+const ZStyleIds = ZIdList.pipe(z.array(z.number()).min(1, msg('ad.confirmStyle')).max(100));
+const ZCountryCodes = z.array(z.string().regex(/^[A-Z]{2}$/, msg('supply.countryCode'))).max(300);
 /** A slot size side in pixels; 0 = unlimited. */
 const ZSide = strictNumber(z.number().int().min(0).max(10_000));
-const ZAdForm = enumField(AdForm, SUPPLY_MESSAGES.adForm.en);
-const ZSupplyType = enumField(SupplyType, SUPPLY_MESSAGES.supplyType.en);
+const ZAdForm = enumField(AdForm, 'supply.adForm');
+const ZSupplyType = enumField(SupplyType, 'supply.supplyType');
 
 /**
  * The operator's own name for a slot, which an OpenRTB `tagid` or Prebid's `slot` parameter
@@ -194,8 +149,8 @@ const ZSupplyType = enumField(SupplyType, SUPPLY_MESSAGES.supplyType.en);
 const ZSlotCode = z
   .string()
   .trim()
-  .max(64, { message: SUPPLY_MESSAGES.slotCode.en })
-  .regex(/^[^\p{Cc}]*$/u, { message: SUPPLY_MESSAGES.slotCode.en })
+  .max(64, msg('supply.slotCode'))
+  .regex(/^[^\p{Cc}]*$/u, msg('supply.slotCode'))
   .transform((code) => code || null)
   .nullable();
 

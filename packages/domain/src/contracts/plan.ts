@@ -9,7 +9,7 @@ import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
-import { AD_MESSAGES } from '../ad-messages.js';
+import { msg, type MessageCode } from '../messages.js';
 import { IabCategory } from '../iab-category.js';
 import {
   Billing,
@@ -30,9 +30,9 @@ const AD = ['adController'] as const;
 /** Seven lists of hours (0-23), Monday first; every hour of every day by default. */
 export const ZSchedule = z
   .array(z.array(z.number().int().min(0).max(23)).max(24))
-  .length(7, { message: 'Give the hours of all seven weekdays, Monday first' })
+  .length(7, msg('plan.scheduleDays'))
   .refine((days) => days.some((hours) => hours.length > 0), {
-    message: 'Pick at least one hour of the week',
+    ...msg('plan.scheduleEmpty'),
   });
 export type Schedule = number[][];
 
@@ -110,17 +110,13 @@ export function splitPastedValues(text: string): string[] {
 
 export const ZTargetingRule = z
   .object({
-    key: z
-      .string()
-      .refine((value) => OrientationKey.has(value), { message: AD_MESSAGES.targetingWrong.en }),
-    mode: z
-      .string()
-      .refine((value) => TargetingMode.has(value), { message: AD_MESSAGES.targetingWrong.en }),
+    key: z.string().refine((value) => OrientationKey.has(value), msg('ad.targetingWrong')),
+    mode: z.string().refine((value) => TargetingMode.has(value), msg('ad.targetingWrong')),
     values: z
       .array(z.string().trim().max(128))
       .max(MAX_TARGETING_VALUES)
       .refine((values) => values.filter(Boolean).length > 0, {
-        message: AD_MESSAGES.targetingEmpty.en,
+        ...msg('ad.targetingEmpty'),
       }),
   })
   .superRefine((rule, context) => {
@@ -131,17 +127,13 @@ export const ZTargetingRule = z
       context.addIssue({
         code: 'custom',
         path: ['values', index],
-        message: AD_MESSAGES.configurationFormat.en,
+        ...msg('ad.configurationFormat'),
       });
     }
   });
 export type TargetingRule = z.infer<typeof ZTargetingRule>;
 
 /** One rule per dimension: include or exclude its values. */
-/** Answered on `targeting.N.key` when an audience rule is set without advanced targeting. */
-export const AUDIENCE_NEEDS_ADVANCED =
-  'Audience characteristics need advanced targeting (adManageAdvanced)';
-
 export const ZTargeting = z.array(ZTargetingRule).superRefine((rules, context) => {
   const seen = new Set<string>();
   rules.forEach((rule, index) => {
@@ -149,7 +141,7 @@ export const ZTargeting = z.array(ZTargetingRule).superRefine((rules, context) =
       context.addIssue({
         code: 'custom',
         path: [index, 'key'],
-        message: AD_MESSAGES.targetingWrong.en,
+        ...msg('ad.targetingWrong'),
       });
     }
     seen.add(rule.key);
@@ -164,14 +156,14 @@ const ZInstant = z.iso.datetime({ offset: true });
 const planFields = {
   name: z.string().trim().min(1).max(64),
   /** Daily budget, micros, more than 0. */
-  budget: ZMicros.refine((value) => value > 0, { message: 'Must be more than 0' }),
+  budget: ZMicros.refine((value) => value > 0, msg('plan.positive')),
   /** Default bid of the plan's strategies, micros; 0 = each strategy sets its own. */
   bid: ZMicros,
   billing: strictNumber(
     z
       .number()
       .int()
-      .refine((value) => Billing.has(value), { message: 'Unknown billing' }),
+      .refine((value) => Billing.has(value), msg('plan.billing')),
   ),
   schedule: ZSchedule,
   start_at: ZInstant,
@@ -209,15 +201,15 @@ type PlanCrossFields = Pick<
 >;
 
 /** The plan's cross-field rules, for the form, create, and a modify's merged row. */
-export function planFieldIssues(plan: PlanCrossFields): { path: string; message: string }[] {
-  const issues: { path: string; message: string }[] = [];
+export function planFieldIssues(plan: PlanCrossFields): { path: string; code: MessageCode }[] {
+  const issues: { path: string; code: MessageCode }[] = [];
   if (plan.end_at && Date.parse(plan.end_at) <= Date.parse(plan.start_at)) {
-    issues.push({ path: 'end_at', message: 'Must be after the start' });
+    issues.push({ path: 'end_at', code: 'plan.endAfterStart' });
   }
   if (plan.frequency_per_user > 0 && plan.interval_seconds === 0) {
     issues.push({
       path: 'interval_seconds',
-      message: 'Give the interval the frequency counts over',
+      code: 'plan.intervalNeeded',
     });
   }
   return issues;
@@ -225,7 +217,7 @@ export function planFieldIssues(plan: PlanCrossFields): { path: string; message:
 
 export const ZPlanFields = ZPlanShape.superRefine((plan, context) => {
   for (const issue of planFieldIssues(plan)) {
-    context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    context.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
   }
 });
 export type PlanFields = z.infer<typeof ZPlanFields>;
@@ -242,7 +234,7 @@ const ZPlanStatusList = z.preprocess(
       z
         .number()
         .int()
-        .refine((value) => PlanStatus.has(value), { message: 'Unknown plan status' }),
+        .refine((value) => PlanStatus.has(value), msg('plan.planStatus')),
     ),
   ),
 );
@@ -283,14 +275,14 @@ const strategyFields = {
   /** Bid in micros; null (or 0) = the plan's bid. One of the two must be more than 0. */
   bid: ZMicros.nullable(),
   targeting: ZTargeting,
-  style_ids: ZIdList.refine((ids) => ids.length > 0, { message: AD_MESSAGES.confirmStyle.en }),
+  style_ids: ZIdList.refine((ids) => ids.length > 0, msg('ad.confirmStyle')),
   languages: z
     .array(
       z.string().refine((value) => CreativeLanguage.has(value), {
-        message: AD_MESSAGES.needLanguage.en,
+        ...msg('ad.needLanguage'),
       }),
     )
-    .min(1, { message: AD_MESSAGES.needLanguage.en }),
+    .min(1, msg('ad.needLanguage')),
   /** The creatives this strategy serves (configured in the flow's third step). */
   creative_ids: ZIdList,
 };
@@ -340,7 +332,7 @@ export const listPlans = defineEndpoint({
       z
         .number()
         .int()
-        .refine((value) => Billing.has(value), { message: 'Unknown billing' }),
+        .refine((value) => Billing.has(value), msg('plan.billing')),
     ).optional(),
     owner_id: ZOwnerFilter,
     /** `false`: plans whose creation is unfinished (step before 4); `true`: completed ones. */
@@ -397,7 +389,7 @@ export const switchPlan = defineEndpoint({
           .number()
           .int()
           .refine((value) => value === PlanStatus.live || value === PlanStatus.unlive, {
-            message: 'Must be 0 (start) or 7 (stop)',
+            ...msg('plan.startStop'),
           }),
       ),
     })
@@ -474,7 +466,7 @@ export const switchStrategy = defineEndpoint({
         z
           .number()
           .int()
-          .refine((value) => value === 0 || value === 1, { message: 'Must be 0 or 1' }),
+          .refine((value) => value === 0 || value === 1, msg('plan.zeroOrOne')),
       ),
     })
     .extend(ZNoted.shape),

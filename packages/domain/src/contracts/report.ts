@@ -3,6 +3,7 @@
  * account, country and supply-side reports and the ADX views are presets of it. Ratios are
  * computed from sums, never averaged; money in micros. docs/decisions/reports.md.
  */
+import { msg, type CodedMessage, type MessageCode, type MessageParams } from '../messages.js';
 import { z } from 'zod';
 import { strictNumber } from './input.js';
 import type { Role } from '../abilities.js';
@@ -152,21 +153,6 @@ export const DEFAULT_CHART_2 = { metric1: 'imp', metric2: 'cpm' } as const;
 /** The longest date range one report covers (inclusive days). */
 export const REPORT_MAX_DAYS = 366;
 
-/** Validation messages of a report query (English on the wire; the console translates). */
-export const REPORT_MESSAGES = {
-  notADate: 'Not a valid date',
-  fromAfterTo: 'Must not be after to',
-  rangeTooLong: `The range covers at most ${REPORT_MAX_DAYS} days`,
-  chosenTwice: 'Chosen twice',
-  unknownSort: 'Sort by a chosen dimension or metric',
-  id: 'Expected a whole number id',
-  day: 'Expected a date YYYY-MM-DD',
-  hour: 'Expected an hour from 0 to 23',
-  country: 'Expected a country code of 2 letters',
-  os: `Expected an OS: ${Platform.values.join(', ')}`,
-  supplyOnly: 'Only the supply-side report (role system) uses this dimension',
-} as const;
-
 const MAX_ID = 2_147_483_647;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -187,30 +173,32 @@ export function reportRangeDays(from: string, to: string): number {
  * numbers (0 stands for "none", e.g. no DSP), date YYYY-MM-DD, hour 0-23, country a code
  * of 2 letters (any case), os one of spec §9 Platform, app any text.
  */
-export function reportFilterValueIssue(dimension: string, value: string): string | undefined {
+export function reportFilterValueIssue(dimension: string, value: string): CodedMessage | undefined {
   switch (dimension) {
     case 'date':
-      return isReportDay(value) ? undefined : REPORT_MESSAGES.day;
+      return isReportDay(value) ? undefined : { code: 'report.day' };
     case 'hour':
-      return /^\d{1,2}$/.test(value) && Number(value) <= 23 ? undefined : REPORT_MESSAGES.hour;
+      return /^\d{1,2}$/.test(value) && Number(value) <= 23 ? undefined : { code: 'report.hour' };
     case 'country':
-      return /^[A-Za-z]{2}$/.test(value) ? undefined : REPORT_MESSAGES.country;
+      return /^[A-Za-z]{2}$/.test(value) ? undefined : { code: 'report.country' };
     case 'os':
-      return /^\d$/.test(value) && Platform.has(Number(value)) ? undefined : REPORT_MESSAGES.os;
+      return /^\d$/.test(value) && Platform.has(Number(value))
+        ? undefined
+        : { code: 'report.os', params: { values: Platform.values.join(', ') } };
     case 'app':
       return undefined;
     default:
-      return /^\d{1,10}$/.test(value) && Number(value) <= MAX_ID ? undefined : REPORT_MESSAGES.id;
+      return /^\d{1,10}$/.test(value) && Number(value) <= MAX_ID
+        ? undefined
+        : { code: 'report.id' };
   }
 }
 
 const ZDimension = z
   .string()
-  .refine((value) => ReportDimension.has(value), { message: 'Unknown dimension' });
-const ZMetric = z
-  .string()
-  .refine((value) => ReportMetric.has(value), { message: 'Unknown metric' });
-const ZDay = z.string().regex(DAY_PATTERN, { message: 'Expected YYYY-MM-DD' });
+  .refine((value) => ReportDimension.has(value), msg('report.dimension'));
+const ZMetric = z.string().refine((value) => ReportMetric.has(value), msg('report.metric'));
+const ZDay = z.string().regex(DAY_PATTERN, msg('report.day'));
 
 export const ZReportFilter = z.object({
   dimension: ZDimension,
@@ -248,31 +236,31 @@ interface ReportView {
 
 /** The checks across fields: real days, the range, no repeats, the sort, filter values. */
 function checkReportView(view: ReportView, context: z.RefinementCtx): void {
-  const issue = (path: (string | number)[], message: string) =>
-    context.addIssue({ code: 'custom', path, message });
+  const issue = (path: (string | number)[], message: MessageCode, params?: MessageParams) =>
+    context.addIssue({ code: 'custom', path, message, ...(params ? { params } : {}) });
   const fromOk = isReportDay(view.from);
   const toOk = isReportDay(view.to);
-  if (DAY_PATTERN.test(view.from) && !fromOk) issue(['from'], REPORT_MESSAGES.notADate);
-  if (DAY_PATTERN.test(view.to) && !toOk) issue(['to'], REPORT_MESSAGES.notADate);
+  if (DAY_PATTERN.test(view.from) && !fromOk) issue(['from'], 'report.notADate');
+  if (DAY_PATTERN.test(view.to) && !toOk) issue(['to'], 'report.notADate');
   if (fromOk && toOk) {
-    if (view.from > view.to) issue(['from'], REPORT_MESSAGES.fromAfterTo);
+    if (view.from > view.to) issue(['from'], 'report.fromAfterTo');
     else if (reportRangeDays(view.from, view.to) > REPORT_MAX_DAYS) {
-      issue(['to'], REPORT_MESSAGES.rangeTooLong);
+      issue(['to'], 'report.rangeTooLong', { days: REPORT_MAX_DAYS });
     }
   }
   const repeats = (list: string[], field: string) =>
     list.forEach((key, index) => {
-      if (list.indexOf(key) !== index) issue([field, index], REPORT_MESSAGES.chosenTwice);
+      if (list.indexOf(key) !== index) issue([field, index], 'report.chosenTwice');
     });
   repeats(view.dimensions, 'dimensions');
   repeats(view.metrics, 'metrics');
   if (view.sort !== undefined && ![...view.dimensions, ...view.metrics].includes(view.sort)) {
-    issue(['sort'], REPORT_MESSAGES.unknownSort);
+    issue(['sort'], 'report.unknownSort');
   }
   view.filters.forEach((filter, index) =>
     filter.values.forEach((value, valueIndex) => {
-      const message = reportFilterValueIssue(filter.dimension, value);
-      if (message) issue(['filters', index, 'values', valueIndex], message);
+      const problem = reportFilterValueIssue(filter.dimension, value);
+      if (problem) issue(['filters', index, 'values', valueIndex], problem.code, problem.params);
     }),
   );
 }
@@ -286,7 +274,8 @@ export const ZReportQuery = z
         .number()
         .int()
         .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
-          message: `must be one of ${PAGE_SIZES.join(', ')}`,
+          ...msg('input.pageSize'),
+          params: { sizes: PAGE_SIZES.join(', ') },
         }),
     ).default(20),
   })

@@ -3,6 +3,7 @@
  * types, brands and models, audience characteristics. Reads are open to any signed-in
  * user (other screens need them); writes need the system role and may carry a change note.
  */
+import { msg } from '../messages.js';
 import { z } from 'zod';
 import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
@@ -19,7 +20,7 @@ export const ZStatus = strictNumber(
   z
     .number()
     .int()
-    .refine((value) => SimpleStatus.has(value), { message: 'Must be 0 (active) or 1 (inactive)' }),
+    .refine((value) => SimpleStatus.has(value), msg('settings.activeOrInactive')),
 );
 
 const ZName = z.string().trim().min(1).max(64);
@@ -62,7 +63,7 @@ export const ZSizeInput = z.preprocess((value, context) => {
   if (size) return size;
   context.issues.push({
     code: 'custom',
-    message: 'Write the size as width x height, e.g. 320 x 50 (0 means unlimited)',
+    ...msg('settings.sizeFormat'),
     input: value,
   });
   return z.NEVER;
@@ -79,7 +80,7 @@ export const ZLanguageFields = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { message: 'Use an ISO language code such as en or zh-CN' }),
+    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, msg('settings.languageCode')),
 });
 export type LanguageFields = z.infer<typeof ZLanguageFields>;
 
@@ -136,10 +137,10 @@ export const ZCountryFields = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^[A-Z]{2}$/, { message: 'Use the two-letter ISO country code, e.g. FR' }),
+    .regex(/^[A-Z]{2}$/, msg('settings.countryCode')),
   lang_id: ZId.nullable(),
   lang_ids: csvList(ZId).refine((ids) => ids.length <= 50, {
-    message: 'At most 50 languages',
+    ...msg('settings.tooManyLanguages'),
   }),
 });
 export type CountryFields = z.infer<typeof ZCountryFields>;
@@ -229,15 +230,13 @@ export const ZAdStyleFields = z.object({
     z
       .number()
       .int()
-      .refine((value) => AdStyleType.has(value), { message: 'Unknown style type' }),
+      .refine((value) => AdStyleType.has(value), msg('settings.styleType')),
   ),
   icon_size: ZSizeInput,
   img_size: ZSizeInput,
   img3_size: ZSizeInput,
   video_size: ZSizeInput,
-  meta: csvList(
-    z.string().refine((value) => StyleMeta.has(value), { message: 'Unknown meta element' }),
-  ),
+  meta: csvList(z.string().refine((value) => StyleMeta.has(value), msg('settings.metaElement'))),
   title_length: strictNumber(z.number().int().min(0).max(10_000)),
   description_length: strictNumber(z.number().int().min(0).max(10_000)),
 });
@@ -304,7 +303,7 @@ export const ZAdTypeFields = z.object({
     z
       .number()
       .int()
-      .refine((value) => AdForm.has(value), { message: 'Unknown ad form' }),
+      .refine((value) => AdForm.has(value), msg('supply.adForm')),
   ),
 });
 export type AdTypeFields = z.infer<typeof ZAdTypeFields>;
@@ -370,7 +369,7 @@ export const ZBrandFields = z.object({
     .string()
     .trim()
     .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, {
-      message: 'Use lower-case letters, digits, - and _ (at most 32), e.g. xiaomi',
+      ...msg('settings.brandCode'),
     }),
   name: ZName,
 });
@@ -459,7 +458,7 @@ export const ZModelFields = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 _.+-]{0,63}$/, {
-      message: 'Use letters, digits, space and _ . + - (at most 64)',
+      ...msg('settings.modelCode'),
     }),
   name: ZName,
 });
@@ -542,7 +541,7 @@ export const ZHumanFields = z.object({
     .string()
     .trim()
     .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, {
-      message: 'Use lower-case letters, digits, - and _ (at most 32), e.g. age_18_24',
+      ...msg('settings.humanCode'),
     }),
   name: ZName,
   sort: strictNumber(z.number().int().min(0).max(10_000)).default(0),

@@ -12,7 +12,7 @@ import { MAX_ID, ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
 import { ZJsonObject } from './dsp.js';
 import { ZTargetingRule } from './plan.js';
-import { AD_MESSAGES } from '../ad-messages.js';
+import { msg } from '../messages.js';
 import { SimpleStatus, TRIGGER_KEYS } from '../enums.js';
 
 const SSP = ['system', 'ssp'] as const;
@@ -22,28 +22,6 @@ export const PERMILLE_TOTAL = 1000;
 
 /** Most allocations one strategy holds. */
 export const MAX_ALLOCATIONS = 50;
-
-/** The messages of the strategy form beyond spec §5 (English on the wire; the console translates). */
-export const SSP_STRATEGY_MESSAGES = {
-  chooseDsp: 'Choose a demand partner',
-  permilleRange: 'A whole number from 0 to 1000',
-  dspOnce: 'Each demand partner once',
-  unknownDsp: 'Unknown demand partner',
-  inactiveDsp: 'The demand partner is inactive',
-  unknownSlot: 'Unknown slot',
-  triggerOnce: 'One rule per trigger',
-} as const;
-
-/** 'The allocations add up to 1200‰; at most 1000‰' (answered on `allocations`). */
-export function allocationsOverMessage(sum: number): string {
-  return `The allocations add up to ${sum}‰; at most ${PERMILLE_TOTAL}‰`;
-}
-
-/** The sum a message of allocationsOverMessage names; undefined for any other text. */
-export function allocationsOverSum(message: string): number | undefined {
-  const match = /^The allocations add up to (\d+)‰; at most 1000‰$/.exec(message);
-  return match ? Number(match[1]) : undefined;
-}
 
 /** The permille of all allocations together. */
 export function allocationSum(allocations: readonly { permille: number }[]): number {
@@ -58,7 +36,7 @@ export function ownPermille(allocations: readonly { permille: number }[]): numbe
 /** A trigger rule: one of TRIGGER_KEYS, including or excluding values of its format. */
 export const ZTriggerRule = ZTargetingRule.refine(
   (rule) => (TRIGGER_KEYS as readonly string[]).includes(rule.key),
-  { message: AD_MESSAGES.targetingWrong.en, path: ['key'] },
+  { ...msg('ad.targetingWrong'), path: ['key'] },
 );
 
 /** The trigger rules of a strategy: one per key; none = every request of the slot. */
@@ -72,7 +50,7 @@ export const ZTriggers = z
         context.addIssue({
           code: 'custom',
           path: [index, 'key'],
-          message: SSP_STRATEGY_MESSAGES.triggerOnce,
+          ...msg('dsp.triggerOnce'),
         });
       }
       seen.add(rule.key);
@@ -87,20 +65,20 @@ export const ZAllocation = z.object({
     blankToUndefined,
     strictNumber(
       z
-        .number({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
-        .int({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
-        .positive({ message: SSP_STRATEGY_MESSAGES.chooseDsp })
-        .max(MAX_ID, { message: SSP_STRATEGY_MESSAGES.chooseDsp }),
+        .number(msg('dsp.chooseDsp'))
+        .int(msg('dsp.chooseDsp'))
+        .positive(msg('dsp.chooseDsp'))
+        .max(MAX_ID, msg('dsp.chooseDsp')),
     ),
   ),
   permille: z.preprocess(
     blankToUndefined,
     strictNumber(
       z
-        .number({ message: SSP_STRATEGY_MESSAGES.permilleRange })
-        .int({ message: SSP_STRATEGY_MESSAGES.permilleRange })
-        .min(0, { message: SSP_STRATEGY_MESSAGES.permilleRange })
-        .max(PERMILLE_TOTAL, { message: SSP_STRATEGY_MESSAGES.permilleRange }),
+        .number(msg('dsp.permilleRange'))
+        .int(msg('dsp.permilleRange'))
+        .min(0, msg('dsp.permilleRange'))
+        .max(PERMILLE_TOTAL, msg('dsp.permilleRange')),
     ),
   ),
 });
@@ -120,7 +98,7 @@ export const ZAllocations = z
         context.addIssue({
           code: 'custom',
           path: [index, 'dsp_id'],
-          message: SSP_STRATEGY_MESSAGES.dspOnce,
+          ...msg('dsp.dspOnce'),
         });
       }
       seen.add(allocation.dsp_id);
@@ -134,7 +112,11 @@ export const ZAllocations = z
     );
     const sum = allocationSum(allocations);
     if (inRange && sum > PERMILLE_TOTAL) {
-      context.addIssue({ code: 'custom', message: allocationsOverMessage(sum) });
+      context.addIssue({
+        code: 'custom',
+        ...msg('dsp.allocationsOver'),
+        params: { sum, max: PERMILLE_TOTAL },
+      });
     }
   });
 
@@ -143,10 +125,10 @@ const ZSlotRef = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? undefined : value),
   strictNumber(
     z
-      .number({ message: AD_MESSAGES.slotRequired.en })
-      .int({ message: AD_MESSAGES.slotRequired.en })
-      .positive({ message: AD_MESSAGES.slotRequired.en })
-      .max(MAX_ID, { message: AD_MESSAGES.slotRequired.en }),
+      .number(msg('ad.slotRequired'))
+      .int(msg('ad.slotRequired'))
+      .positive(msg('ad.slotRequired'))
+      .max(MAX_ID, msg('ad.slotRequired')),
   ),
 );
 
@@ -205,7 +187,7 @@ const ZSimpleStatus = strictNumber(
   z
     .number()
     .int()
-    .refine((value) => SimpleStatus.has(value), { message: 'Must be 0 or 1' }),
+    .refine((value) => SimpleStatus.has(value), msg('plan.zeroOrOne')),
 );
 
 export const listSspStrategies = defineEndpoint({

@@ -2,6 +2,7 @@
  * System parameters (issue 19): operator-set values under /system/parameter. The fund approval
  * threshold travels as a decimal amount of currency units and is stored and answered in micros.
  */
+import { msg } from '../messages.js';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { ZNoted } from './change.js';
@@ -18,7 +19,7 @@ export type SystemParameters = z.infer<typeof ZSystemParameters>;
 /** The form's fields, also what the console validates with. */
 export const ZSystemParametersForm = z.object({
   fund_approval_threshold: ZAmount.refine((micros) => micros >= 0, {
-    message: 'Must be 0 or more',
+    ...msg('settings.atLeastZero'),
   }),
 });
 

@@ -1,3 +1,4 @@
+import { msg } from '../messages.js';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { ZIdBody, ZOk } from './common.js';
@@ -34,7 +35,7 @@ export const currentUser = defineEndpoint({
 /** An avatar is an https/http image URL or empty for the default image. */
 export const ZAvatarUrl = z.union([
   z.literal(''),
-  z.url({ protocol: /^https?$/, message: 'Must be an http(s) address' }).max(500),
+  z.url({ protocol: /^https?$/, ...msg('input.httpUrl') }).max(500),
 ]);
 
 export const ZProfileForm = z.object({
@@ -60,11 +61,11 @@ export const ZPasswordForm = z
   .object({ oldPassword: z.string().min(1), newPassword: ZPassword, confirmPassword: z.string() })
   .refine((form) => form.newPassword === form.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'The two passwords do not match',
+    ...msg('password.mismatch'),
   })
   .refine((form) => form.newPassword !== form.oldPassword, {
     path: ['newPassword'],
-    message: 'The new password must differ from the old one',
+    ...msg('password.unchanged'),
   });
 export type PasswordForm = z.infer<typeof ZPasswordForm>;
 

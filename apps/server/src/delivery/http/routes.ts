@@ -159,7 +159,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
     // refusals too must be readable there (the SDK reports the named field to onError).
     reply.header('access-control-allow-origin', '*');
     const parsed = parseServeQuery(request.query);
-    if (!parsed.success) throw new AppError('validation', undefined, parsed.issues);
+    if (!parsed.success) throw AppError.fields(parsed.issues);
     const facts = fromServeFacts(parsed.data, contextOf(request));
     // The page's consent rules our caps as it rules the partners' leg (upstream/privacy.ts).
     const serveRequest = facts.consent

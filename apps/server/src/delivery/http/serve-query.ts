@@ -6,7 +6,14 @@
  * field, a repeated parameter, a value to coerce) goes to ZServeFacts, which then accepts
  * it or names the bad field. serve-query.test.ts holds the two to the same answers.
  */
-import { SERVE_FACT_TEXT_LIMITS, ZServeFacts, isSafeText, type ServeFacts } from '@adloom/domain';
+import { fieldsFromIssues } from '../../validation.js';
+import {
+  SERVE_FACT_TEXT_LIMITS,
+  ZServeFacts,
+  isSafeText,
+  type FieldIssue,
+  type ServeFacts,
+} from '@adloom/domain';
 
 const TEXT_FACTS = Object.entries(SERVE_FACT_TEXT_LIMITS) as [
   keyof typeof SERVE_FACT_TEXT_LIMITS,
@@ -48,8 +55,7 @@ export function readServeQuery(query: Record<string, unknown>): ServeFacts | nul
 }
 
 export type ServeQueryResult =
-  | { success: true; data: ServeFacts }
-  | { success: false; issues: { path: string; message: string }[] };
+  { success: true; data: ServeFacts } | { success: false; issues: FieldIssue[] };
 
 /** The query's facts, or each invalid field with its message (ZServeFacts's). */
 export function parseServeQuery(query: unknown): ServeQueryResult {
@@ -62,9 +68,6 @@ export function parseServeQuery(query: unknown): ServeQueryResult {
   if (parsed.success) return { success: true, data: parsed.data };
   return {
     success: false,
-    issues: parsed.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    })),
+    issues: fieldsFromIssues(parsed.error.issues),
   };
 }

@@ -42,10 +42,6 @@ import { assertInReach, reachesEveryone } from './reach.js';
 import * as repo from './repo.js';
 import type { AccountSort, AccountView } from './repo.js';
 
-export const NOT_YOURS_TO_GRANT = 'Not yours to grant';
-export const LOGIN_REQUIRED_MESSAGE = 'Must include login (1)';
-export const REVENUE_SHARE_MESSAGE = 'Only a channel or the system sets the revenue share';
-
 /** Loads an account in reach: -110 outside it, not found when it does not exist. */
 async function loadInReach(db: Database, auth: AuthContext, id: number): Promise<AccountView> {
   await assertInReach(db, auth, id);
@@ -113,12 +109,13 @@ function describeBits(bits: number): string {
 /** Refuses a change of any bit the acting user may not grant. */
 function checkGrant(auth: AuthContext, from: number, to: number): void {
   const foreign = (from ^ to) & ~grantableAbility(auth.actingUser.ability);
-  if (foreign) throw AppError.field('ability', `${NOT_YOURS_TO_GRANT}: ${describeBits(foreign)}`);
+  if (foreign)
+    throw AppError.field('ability', 'fund.notYoursToGrant', { abilities: describeBits(foreign) });
 }
 
 function checkRevenueShare(auth: AuthContext, from: number, to: number): void {
   if (from !== to && !maySetRevenueShare(auth.actingUser.ability)) {
-    throw AppError.field('revenue_share', REVENUE_SHARE_MESSAGE);
+    throw AppError.field('revenue_share', 'fund.revenueShare');
   }
 }
 
@@ -170,7 +167,7 @@ export async function createAccount(writer: Writer, body: CreateAccountBody): Pr
   await assertPasswordAllowed('password', password, [body.username, body.nickname]);
   checkGrant(auth, 0, body.ability);
   if (!hasAbility(body.ability, Ability.login)) {
-    throw AppError.field('ability', LOGIN_REQUIRED_MESSAGE);
+    throw AppError.field('ability', 'fund.loginRequired');
   }
   checkRevenueShare(auth, 0, body.revenue_share);
   const passwordHash = await hashPassword(password);

@@ -3,7 +3,7 @@
  * offline (docs/decisions/sign-in.md). The length limits are ZPassword's, checked before.
  * The dictionaries (a few MB) load on the first password set, not at start.
  */
-import { AppError, PASSWORD_MESSAGES, PASSWORD_MIN_SCORE } from '@adloom/domain';
+import { AppError, PASSWORD_MIN_SCORE, type MessageCode } from '@adloom/domain';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 let checker: Promise<ZxcvbnFactory> | undefined;
@@ -24,7 +24,7 @@ export async function passwordProblem(
   password: string,
   /** The account's own words (username, nickname): a password built on them is weak. */
   userInputs: readonly string[] = [],
-): Promise<string | undefined> {
+): Promise<MessageCode | undefined> {
   const result = (await loadChecker()).check(password, [...userInputs]);
   const [only] = result.sequence;
   if (
@@ -32,9 +32,9 @@ export async function passwordProblem(
     only?.pattern === 'dictionary' &&
     only.dictionaryName !== 'userInputs'
   ) {
-    return PASSWORD_MESSAGES.common.en;
+    return 'password.common';
   }
-  return result.score < PASSWORD_MIN_SCORE ? PASSWORD_MESSAGES.guessable.en : undefined;
+  return result.score < PASSWORD_MIN_SCORE ? 'password.guessable' : undefined;
 }
 
 /** Throws a validation error naming `field` when the policy refuses `password`. */

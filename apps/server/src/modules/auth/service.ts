@@ -30,16 +30,12 @@ import {
 } from './throttle.js';
 import { createToken, hashToken } from './token.js';
 
-export const WRONG_CREDENTIALS_MESSAGE = 'Wrong username or password.';
-export const DISABLED_MESSAGE = 'This account is disabled.';
-export const NO_LOGIN_ABILITY_MESSAGE = 'This account may not sign in.';
-
 /** Decodes one encoded credential field, or fails validation naming the field. */
 export function decodeField(field: string, value: string): string {
   try {
     return decodeCredential(value);
   } catch {
-    throw AppError.field(field, 'Must be encoded before sending (b64: followed by base64).');
+    throw AppError.field(field, 'password.encoded');
   }
 }
 
@@ -91,13 +87,13 @@ export async function login(
     ? await verifyPassword(form.password, user.passwordHash)
     : await verifyDummyPassword(form.password).then(() => false);
   await purgeForgotten(db);
-  if (!user || !passwordRight) throw new AppError('validation', WRONG_CREDENTIALS_MESSAGE);
+  if (!user || !passwordRight) throw new AppError('validation', 'password.wrongCredentials');
 
   await settleSuccess(db, attempt.claims);
   // Told only to someone who knows the password.
-  if (user.status !== SimpleStatus.active) throw new AppError('validation', DISABLED_MESSAGE);
+  if (user.status !== SimpleStatus.active) throw new AppError('validation', 'password.disabled');
   if (!hasAbility(user.ability, Ability.login)) {
-    throw new AppError('validation', NO_LOGIN_ABILITY_MESSAGE);
+    throw new AppError('validation', 'password.noLoginAbility');
   }
 
   const { token, tokenHash } = createToken();

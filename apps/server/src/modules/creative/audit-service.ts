@@ -5,6 +5,7 @@
  */
 import {
   AppError,
+  fieldIssue,
   CreativeReview,
   WideStatus,
   type AuditCounts,
@@ -19,13 +20,7 @@ import { pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';
 import * as repo from './repo.js';
 import type { CreativeRow } from './repo.js';
-import {
-  NOT_WAITING_MESSAGE,
-  filterOf,
-  presentAll,
-  throwIssues,
-  type CreativeListQuery,
-} from './service.js';
+import { filterOf, presentAll, throwIssues, type CreativeListQuery } from './service.js';
 
 /** The queue: oldest submission first unless a sort is asked for. */
 export async function listAudit(db: Database, auth: AuthContext, query: CreativeListQuery) {
@@ -90,7 +85,7 @@ async function decide(writer: Writer, input: DecisionInput): Promise<Creative[]>
     input.ids.flatMap((id, index) => {
       const row = rows.get(id);
       return row && !waiting(row)
-        ? [{ path: `ids.${index}`, message: `${NOT_WAITING_MESSAGE}: creative ${id}` }]
+        ? [fieldIssue(`ids.${index}`, 'creative.notWaiting', { id })]
         : [];
     }),
   );
@@ -106,10 +101,7 @@ async function decide(writer: Writer, input: DecisionInput): Promise<Creative[]>
     if (decided.length !== ids.length) {
       const done = new Set(decided.map((row) => row.id));
       const late = ids.find((id) => !done.has(id)) ?? 0;
-      throw AppError.field(
-        `ids.${input.ids.indexOf(late)}`,
-        `${NOT_WAITING_MESSAGE}: creative ${late}`,
-      );
+      throw AppError.field(`ids.${input.ids.indexOf(late)}`, 'creative.notWaiting', { id: late });
     }
     for (const row of decided) {
       const after: Record<string, unknown> = { review: row.review };

@@ -180,7 +180,7 @@ describe('monitorUrlIssues', () => {
       },
       { allowPrivate: false, resolve },
     );
-    expect(issues).toEqual([
+    expect(issues).toMatchObject([
       { path: 'impression_monitor_urls.1', message: PRIVATE },
       { path: 'click_monitor_urls.0', message: PRIVATE },
       { path: 'click_monitor_urls.1', message: PRIVATE },
@@ -200,7 +200,7 @@ describe('monitorUrlIssues', () => {
       { click_monitor_urls: ['https://user:secret@public.example/c'] },
       { allowPrivate: false, resolve },
     );
-    expect(issues).toEqual([
+    expect(issues).toMatchObject([
       { path: 'click_monitor_urls.0', message: CREATIVE_RULE_MESSAGES.urlCredentials.en },
     ]);
   });

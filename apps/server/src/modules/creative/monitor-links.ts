@@ -1,3 +1,4 @@
+import { fieldIssue } from '@adloom/domain';
 /**
  * The save-time check of a creative's monitor links: each must pass the outbound URL guard
  * the demand partners' URLs pass (http(s), no credentials, no loopback, private or other
@@ -21,7 +22,7 @@ export async function monitorUrlIssues(
   const checks = MONITOR_FIELDS.flatMap((field) =>
     (fields[field] ?? []).map(async (url, index) => {
       const verdict = await checkOutboundUrl(url, options);
-      return verdict.ok ? undefined : { path: `${field}.${index}`, message: verdict.message };
+      return verdict.ok ? undefined : fieldIssue(`${field}.${index}`, verdict.code);
     }),
   );
   return (await Promise.all(checks)).filter((issue) => issue !== undefined);

@@ -8,6 +8,8 @@
  */
 import {
   AppError,
+  creativeRuleCode,
+  fieldIssue,
   CreativeReview,
   ELEMENT_FIELDS,
   MATERIAL_ELEMENTS,
@@ -17,7 +19,6 @@ import {
   canonicalSpecialConfig,
   changedFields,
   checkCreativeContent,
-  creativeIssueText,
   materialIssue,
   parseSpecialConfig,
   pickFields,
@@ -41,11 +42,6 @@ import { materialAsset } from './assets.js';
 import { monitorUrlIssues } from './monitor-links.js';
 import * as repo from './repo.js';
 import type { CreativeRow, CreativeSort, CreativeView, MaterialRow } from './repo.js';
-
-export const DELETED_MESSAGE = 'A deleted creative cannot be changed';
-export const STYLE_INACTIVE_MESSAGE = 'This style is inactive: choose another';
-export const STYLE_MISSING_MESSAGE = 'There is no such style';
-export const NOT_WAITING_MESSAGE = 'Not waiting for audit';
 
 // ---------------------------------------------------------------- presenting
 
@@ -173,9 +169,9 @@ async function fieldIssues(
   const touches = (field: string) =>
     changed === undefined || changed.includes(field) || changed.includes('style_id');
   const style = await repo.findStyle(db, fields.style_id);
-  if (!style) return [{ path: 'style_id', message: STYLE_MISSING_MESSAGE }];
+  if (!style) return [fieldIssue('style_id', 'creative.styleMissing')];
   if ((changed?.includes('style_id') ?? true) && style.status !== SimpleStatus.active) {
-    return [{ path: 'style_id', message: STYLE_INACTIVE_MESSAGE }];
+    return [fieldIssue('style_id', 'creative.styleInactive')];
   }
   const shape = styleShapeOf(style);
   const issues = checkCreativeContent(fields, shape);
@@ -207,13 +203,15 @@ async function fieldIssues(
     const problem = materialIssue(slot.element, owned.get(slot.id), shape);
     if (problem) issues.push({ path: slot.path, ...problem });
   }
-  return issues.map((issue) => ({ path: issue.path, message: creativeIssueText(issue, 'en') }));
+  return issues.map((issue) => fieldIssue(issue.path, creativeRuleCode(issue.rule), issue.params));
 }
 
 export function throwIssues(issues: FieldIssue[]): void {
   if (issues.length === 0) return;
   const first = issues[0];
-  throw new AppError('validation', first ? `${first.path}: ${first.message}` : undefined, issues);
+  const error = AppError.fields(issues);
+  if (first) error.message = `${first.path}: ${first.message}`;
+  throw error;
 }
 
 /** Columns of the fields that changed (snake_case → the table's properties). */
@@ -366,7 +364,7 @@ export async function modifyCreative(
   const { db, auth } = writer;
   const { id, note, ...patch } = body;
   const current = await loadInReach(db, auth, id);
-  if (current.status === WideStatus.deleted) throw AppError.field('id', DELETED_MESSAGE);
+  if (current.status === WideStatus.deleted) throw AppError.field('id', 'creative.deleted');
   const before = fieldsOf(current);
   const sent = normalized(patch);
   const keys = changedFields<CreativeFields>(before, sent);
@@ -411,11 +409,11 @@ export async function modifyCreative(
 export async function switchCreative(writer: Writer, body: SwitchBody): Promise<Creative> {
   const { db, auth } = writer;
   const current = await loadInReach(db, auth, body.id);
-  if (current.status === WideStatus.deleted) throw AppError.field('status', DELETED_MESSAGE);
+  if (current.status === WideStatus.deleted) throw AppError.field('status', 'creative.deleted');
   if (current.status === body.status) throw new AppError('noneUpdate');
   await db.transaction(async (tx) => {
     const row = await repo.updateStatus(tx, body.id, body.status);
-    if (!row) throw AppError.field('status', DELETED_MESSAGE);
+    if (!row) throw AppError.field('status', 'creative.deleted');
     await recordChange(tx, {
       targetType: 'creative',
       targetId: body.id,

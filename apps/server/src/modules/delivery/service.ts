@@ -54,7 +54,7 @@ export async function diagnose(
   const request = fromServeFacts(body, { ip: '', ua: '', headerCountry: '' });
   const { decision, snapshot } = await engine.diagnose(request, at);
   const slot = decision.slot;
-  if (!slot) throw AppError.field('slot_id', 'Unknown slot');
+  if (!slot) throw AppError.field('slot_id', 'dsp.unknownSlot');
   const owners = await visibleOwners(db, auth);
   let hidden = 0;
   const candidates = decision.candidates.flatMap((fate) => {

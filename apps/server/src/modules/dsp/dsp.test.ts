@@ -4,12 +4,12 @@ import {
   Ability,
   AdForm,
   DSP_DEFAULTS,
-  DSP_URL_MESSAGES,
   DspType,
   ENDPOINTS,
   ZDspFields,
   type Dsp,
   type EndpointDefinition,
+  MESSAGES,
 } from '@adloom/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,7 +176,7 @@ describe('DSP create', () => {
     for (const requestUrl of [undefined, '', '   ', null]) {
       const body = requestUrl === undefined ? { name } : { name, request_url: requestUrl };
       const result = await call(t.app, ENDPOINTS.createDsp, actor.token, { body });
-      expect(issuesOf(result), JSON.stringify(body)).toEqual([
+      expect(issuesOf(result), JSON.stringify(body)).toMatchObject([
         { path: 'request_url', message: AD_MESSAGES.needRequestUrl.en },
       ]);
     }
@@ -189,7 +189,7 @@ describe('DSP create', () => {
       const result = await call(t.app, ENDPOINTS.createDsp, operator.token, {
         body: { name: unique(), request_url: 'https://b.example.com/', config },
       });
-      expect(issuesOf(result), String(config)).toEqual([
+      expect(issuesOf(result), String(config)).toMatchObject([
         { path: 'config', message: AD_MESSAGES.jsonFormat.en },
       ]);
     }
@@ -214,8 +214,8 @@ describe('DSP create', () => {
       type: 'Unknown DSP type',
       slot_type: 'Unknown slot type',
       timeout_ms: expect.any(String),
-      request_url: DSP_URL_MESSAGES.scheme,
-      test_url: DSP_URL_MESSAGES.credentials,
+      request_url: MESSAGES['input.httpUrl'].en,
+      test_url: MESSAGES['dsp.credentials'].en,
       cpm: expect.any(String),
       percent: expect.any(String),
     });
@@ -237,9 +237,9 @@ describe('DSP create', () => {
       const result = await call(t.app, ENDPOINTS.createDsp, actor.token, {
         body: { name, request_url: requestUrl, test_url: testUrl },
       });
-      expect(issuesOf(result), requestUrl).toEqual([
-        { path: 'request_url', message: DSP_URL_MESSAGES.privateAddress },
-        { path: 'test_url', message: DSP_URL_MESSAGES.privateAddress },
+      expect(issuesOf(result), requestUrl).toMatchObject([
+        { path: 'request_url', message: MESSAGES['dsp.privateAddress'].en },
+        { path: 'test_url', message: MESSAGES['dsp.privateAddress'].en },
       ]);
     }
     expect(await rowsNamed(name)).toEqual([]);
@@ -315,25 +315,27 @@ describe('DSP modify and switch', () => {
     const blank = await call(t.app, ENDPOINTS.modifyDsp, operator.token, {
       body: { id: dsp.id, request_url: '' },
     });
-    expect(issuesOf(blank)).toEqual([
+    expect(issuesOf(blank)).toMatchObject([
       { path: 'request_url', message: AD_MESSAGES.needRequestUrl.en },
     ]);
     const nulled = await call(t.app, ENDPOINTS.modifyDsp, operator.token, {
       body: { id: dsp.id, request_url: null },
     });
-    expect(issuesOf(nulled)).toEqual([
+    expect(issuesOf(nulled)).toMatchObject([
       { path: 'request_url', message: AD_MESSAGES.needRequestUrl.en },
     ]);
     const inside = await call(t.app, ENDPOINTS.modifyDsp, operator.token, {
       body: { id: dsp.id, test_url: 'http://172.16.5.4:8080/bid' },
     });
-    expect(issuesOf(inside)).toEqual([
-      { path: 'test_url', message: DSP_URL_MESSAGES.privateAddress },
+    expect(issuesOf(inside)).toMatchObject([
+      { path: 'test_url', message: MESSAGES['dsp.privateAddress'].en },
     ]);
     const badJson = await call(t.app, ENDPOINTS.modifyDsp, operator.token, {
       body: { id: dsp.id, config: '{oops' },
     });
-    expect(issuesOf(badJson)).toEqual([{ path: 'config', message: AD_MESSAGES.jsonFormat.en }]);
+    expect(issuesOf(badJson)).toMatchObject([
+      { path: 'config', message: AD_MESSAGES.jsonFormat.en },
+    ]);
     const [row] = await t.db.select().from(dsps).where(eq(dsps.id, dsp.id));
     expect(row).toMatchObject({ requestUrl: dsp.requestUrl, testUrl: '' });
     expect(await changesOf(t.db, 'dsp', dsp.id)).toEqual([]);
@@ -492,9 +494,9 @@ describe('with private networks allowed (DSP_ALLOW_PRIVATE_NETWORKS)', () => {
         test_url: 'http://u:p@127.0.0.1/',
       },
     });
-    expect(issuesOf(result)).toEqual([
-      { path: 'request_url', message: DSP_URL_MESSAGES.scheme },
-      { path: 'test_url', message: DSP_URL_MESSAGES.credentials },
+    expect(issuesOf(result)).toMatchObject([
+      { path: 'request_url', message: MESSAGES['input.httpUrl'].en },
+      { path: 'test_url', message: MESSAGES['dsp.credentials'].en },
     ]);
   });
 });

@@ -7,13 +7,15 @@
  */
 import {
   AppError,
-  DSP_URL_MESSAGES,
+  MESSAGES,
   MAX_DSP_TIMEOUT_MS,
   OPENRTB_VERSION,
   type Dsp,
   type DspFields,
   type DspTestResult,
+  type FieldIssue,
   sortKeysDeep,
+  fieldIssue,
 } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import {
@@ -86,7 +88,7 @@ async function checkUrls(
   urls: Partial<Pick<DspFields, 'request_url' | 'test_url'>>,
   settings: DspSettings,
 ): Promise<void> {
-  const issues: { path: string; message: string }[] = [];
+  const issues: FieldIssue[] = [];
   for (const field of ['request_url', 'test_url'] as const) {
     const value = urls[field];
     if (!value) continue;
@@ -94,12 +96,9 @@ async function checkUrls(
       allowPrivate: settings.allowPrivate,
       ...(settings.resolve ? { resolve: settings.resolve } : {}),
     });
-    if (!verdict.ok) issues.push({ path: field, message: verdict.message });
+    if (!verdict.ok) issues.push(fieldIssue(field, verdict.code));
   }
-  if (issues.length > 0) {
-    const text = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-    throw new AppError('validation', text, issues);
-  }
+  if (issues.length > 0) throw AppError.fields(issues);
 }
 
 export interface DspQuery {
@@ -225,7 +224,7 @@ export async function testDsp(
       latency_ms: result.latencyMs,
       message:
         result.kind === 'refused'
-          ? `${DSP_URL_MESSAGES.privateAddress}. ${result.message}`
+          ? `${MESSAGES['dsp.privateAddress'].en}. ${result.message}`
           : result.message,
       response_truncated: false,
     };

@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import {
   Ability,
   AdForm,
-  DSP_URL_MESSAGES,
   ENDPOINTS,
   OPENRTB_VERSION,
   ZBidRequest,
   type DspTestResult,
+  MESSAGES,
 } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -242,7 +242,7 @@ describe('the test action with private networks not allowed (the default)', () =
     const before = fake.requests.length;
     const result = await runTest('/bid', {}, guarded, operator.token);
     expect(result).toMatchObject({ outcome: 'error', http_status: null, price: null });
-    expect(result.message).toContain(DSP_URL_MESSAGES.privateAddress);
+    expect(result.message).toContain(MESSAGES['dsp.privateAddress'].en);
     expect(result.message).toContain('127.0.0.1 is a loopback address');
     expect(fake.requests.length).toBe(before);
     expect(await changeCountBy(guarded.db, operator.user.id)).toBe(0);
@@ -258,7 +258,7 @@ describe('the test action with private networks not allowed (the default)', () =
       operator.token,
     );
     expect(result.outcome).toBe('error');
-    expect(result.message).toContain(DSP_URL_MESSAGES.privateAddress);
+    expect(result.message).toContain(MESSAGES['dsp.privateAddress'].en);
     expect(fake.requests.length).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DSP_URL_MESSAGES } from '@adloom/domain';
+import { MESSAGES } from '@adloom/domain';
 import { describe, expect, it } from 'vitest';
 import { postJson } from './outbound.js';
 import {
@@ -103,11 +103,11 @@ describe('checkOutboundUrl', () => {
   it('refuses other schemes and credentials before any lookup', async () => {
     const never: Resolver = () => Promise.reject(new Error('must not resolve'));
     expect(await checkOutboundUrl('ftp://dsp.example.com/bid', { ...off, resolve: never })).toEqual(
-      expect.objectContaining({ ok: false, message: DSP_URL_MESSAGES.scheme }),
+      expect.objectContaining({ ok: false, message: MESSAGES['input.httpUrl'].en }),
     );
     expect(
       await checkOutboundUrl('https://user:secret@dsp.example.com/bid', { ...off, resolve: never }),
-    ).toEqual(expect.objectContaining({ ok: false, message: DSP_URL_MESSAGES.credentials }));
+    ).toEqual(expect.objectContaining({ ok: false, message: MESSAGES['dsp.credentials'].en }));
   });
 
   it('refuses literal private addresses in every spelling', async () => {
@@ -123,7 +123,7 @@ describe('checkOutboundUrl', () => {
       'http://api.localhost/',
     ]) {
       const verdict = await checkOutboundUrl(url, off);
-      expect(verdict, url).toMatchObject({ ok: false, message: DSP_URL_MESSAGES.privateAddress });
+      expect(verdict, url).toMatchObject({ ok: false, message: MESSAGES['dsp.privateAddress'].en });
     }
   });
 

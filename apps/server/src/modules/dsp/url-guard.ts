@@ -11,7 +11,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { DSP_URL_MESSAGES, outboundUrlProblem } from '@adloom/domain';
+import { messageText, outboundUrlProblem, type MessageCode } from '@adloom/domain';
 
 /** Why an address is not public. */
 export type AddressClass =
@@ -209,7 +209,7 @@ export function systemResolver(timeoutMs = 2_000): Resolver {
 
 export type UrlVerdict =
   | { ok: true; addresses: string[]; resolved: boolean }
-  | { ok: false; message: string; detail: string };
+  | { ok: false; code: MessageCode; message: string; detail: string };
 
 export interface GuardOptions {
   allowPrivate: boolean;
@@ -223,11 +223,18 @@ export interface GuardOptions {
  */
 export async function checkOutboundUrl(value: string, options: GuardOptions): Promise<UrlVerdict> {
   const problem = outboundUrlProblem(value);
-  if (problem) return { ok: false, message: problem, detail: problem };
+  if (problem)
+    return {
+      ok: false,
+      code: problem,
+      message: messageText(problem),
+      detail: messageText(problem),
+    };
   const hostname = new URL(value).hostname;
   const refuse = (address: string, kind: AddressClass): UrlVerdict => ({
     ok: false,
-    message: DSP_URL_MESSAGES.privateAddress,
+    code: 'dsp.privateAddress',
+    message: messageText('dsp.privateAddress'),
     detail: new OutboundRefusedError(address, kind).message,
   });
   const literal = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;

@@ -7,6 +7,7 @@
  */
 import {
   AppError,
+  MESSAGES,
   mayDecide,
   needsSecondApprover,
   type FundPosting,
@@ -25,7 +26,7 @@ import * as repo from './repo.js';
 import * as requests from './request-repo.js';
 import type { LedgerEntryView, LedgerKindValue, LedgerRow } from './repo.js';
 
-export const BELOW_ZERO_MESSAGE = 'The balance would fall below zero';
+export const BELOW_ZERO_MESSAGE = MESSAGES['fund.belowZero'].en;
 
 export interface LedgerPosting {
   userId: number;
@@ -60,7 +61,7 @@ async function appendInTransaction(
 /** THE ledger write: refuses (-120 naming amount) an entry that would overdraw. */
 export async function postLedgerEntry(db: Database, posting: LedgerPosting): Promise<LedgerRow> {
   const row = await appendEntry(db, posting);
-  if (!row) throw AppError.field('amount', BELOW_ZERO_MESSAGE);
+  if (!row) throw AppError.field('amount', 'fund.belowZero');
   return row;
 }
 
@@ -223,7 +224,7 @@ async function decide(
         actorId: request.requestedBy,
         actingUserId: request.requestedActingId,
       });
-      if (!entry) throw AppError.field('amount', BELOW_ZERO_MESSAGE);
+      if (!entry) throw AppError.field('amount', 'fund.belowZero');
       ledgerEntryId = entry.id;
     }
     const decided = await requests.decideRequest(tx, request.id, {

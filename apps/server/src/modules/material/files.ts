@@ -46,7 +46,7 @@ export function registerFileRoutes(app: FastifyInstance, storage: MaterialStorag
   app.get(`${FILES_PREFIX}:key`, { schema: { hide: true } }, async (request, reply) => {
     const { key } = request.params as { key: string };
     const size = isMaterialKey(key) ? await storage.size(key) : undefined;
-    if (size === undefined) throw new AppError('notFound', 'No such file.');
+    if (size === undefined) throw new AppError('notFound', 'error.noSuchFile');
 
     const etag = `"${key}"`;
     reply

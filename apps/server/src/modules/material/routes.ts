@@ -2,7 +2,7 @@
  * Materials (/ad/resource): the library, the upload (streamed, sniffed, capped), rename and
  * switch, the files themselves, and the background transcoder (closed with the app).
  */
-import { AppError, ENDPOINTS, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '@adloom/domain';
+import { AppError, ENDPOINTS, UPLOAD_MAX_BYTES } from '@adloom/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { registerEndpoint } from '../../http/endpoint.js';
@@ -36,10 +36,10 @@ const MALFORMED_MULTIPART = /multipart|part terminated early|malformed part head
 /** The multipart plugin's own refusals of an upload, as the field `file`. */
 function uploadError(error: unknown): FastifyError | Error {
   const code = (error as Partial<FastifyError> | null)?.code;
-  if (code === 'FST_FILES_LIMIT') return AppError.field('file', UPLOAD_MESSAGES.single.en);
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return AppError.field('file', UPLOAD_MESSAGES.size.en);
+  if (code === 'FST_FILES_LIMIT') return AppError.field('file', 'upload.single');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return AppError.field('file', 'upload.size');
   if (error instanceof Error && !code && MALFORMED_MULTIPART.test(error.message)) {
-    return AppError.field('file', 'The upload was cut off or is not valid multipart data');
+    return AppError.field('file', 'upload.cutOff');
   }
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -6,7 +6,6 @@
 import {
   AppError,
   TranscodeState,
-  UPLOAD_MESSAGES,
   type Material,
   type ParsedBody,
   type ParsedQuery,
@@ -123,7 +122,7 @@ export async function getMaterial(db: Database, auth: AuthContext, id: number): 
   return presentMaterial(await loadInReach(db, auth, id));
 }
 
-const unreadable = () => AppError.field('file', UPLOAD_MESSAGES.unreadable.en);
+const unreadable = () => AppError.field('file', 'upload.unreadable');
 
 /** A name for a file that came without one: "video-20260102-030405.mp4". */
 function defaultName(file: StagedUpload, now = new Date()): string {
@@ -167,7 +166,7 @@ export async function uploadMaterial(
   fields: ParsedBody<typeof uploadMaterialEndpoint> | undefined,
 ): Promise<Material> {
   const [file] = files;
-  if (!file) throw AppError.field('file', UPLOAD_MESSAGES.missing.en);
+  if (!file) throw AppError.field('file', 'upload.missing');
   const { storage } = services;
   const name = fields?.name?.trim() || file.filename || defaultName(file);
   const keys = materialKeys(file.ext);

@@ -12,7 +12,6 @@ import { basename } from 'node:path';
 import {
   AppError,
   UPLOAD_MAX_BYTES,
-  UPLOAD_MESSAGES,
   UPLOAD_MIME_TYPES,
   type UPLOAD_EXTENSIONS,
 } from '@adloom/domain';
@@ -58,8 +57,8 @@ export interface StagedUpload {
   filename: string;
 }
 
-export const typeRefused = () => AppError.field('file', UPLOAD_MESSAGES.type.en);
-export const sizeRefused = () => AppError.field('file', UPLOAD_MESSAGES.size.en);
+export const typeRefused = () => AppError.field('file', 'upload.type');
+export const sizeRefused = () => AppError.field('file', 'upload.size');
 
 /** The accepted type of leading bytes, or undefined. */
 export async function sniffUpload(head: Uint8Array): Promise<UploadExtension | undefined> {
@@ -113,9 +112,8 @@ export function fileReceiver(storage: MaterialStorage, maxBytes = UPLOAD_MAX_BYT
       drain(chunks);
       throw error;
     };
-    if (part.fieldname !== 'file') refuse(AppError.field(part.fieldname, 'Unexpected file'));
-    if (stagedUploads(request).length > 0)
-      refuse(AppError.field('file', UPLOAD_MESSAGES.single.en));
+    if (part.fieldname !== 'file') refuse(AppError.field(part.fieldname, 'upload.unexpected'));
+    if (stagedUploads(request).length > 0) refuse(AppError.field('file', 'upload.single'));
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) {
       refuse(sizeRefused());
@@ -134,7 +132,7 @@ export function fileReceiver(storage: MaterialStorage, maxBytes = UPLOAD_MAX_BYT
       head.push(result.value);
       headBytes += result.value.length;
     }
-    if (headBytes === 0) refuse(AppError.field('file', UPLOAD_MESSAGES.missing.en));
+    if (headBytes === 0) refuse(AppError.field('file', 'upload.missing'));
     const headBuffer = Buffer.concat(head);
     const ext = await sniffUpload(headBuffer);
     if (!ext) refuse(typeRefused());

@@ -10,13 +10,14 @@
  * On a modify only what the edit adds is checked against the settings, so a slot whose
  * style or country was switched off later can still be renamed.
  */
-import { AD_MESSAGES, SUPPLY_MESSAGES, type FieldIssue } from '@adloom/domain';
+import { type FieldIssue } from '@adloom/domain';
+import { fieldIssue } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { SlotEditable } from './present.js';
 import * as repo from './slot-repo.js';
 
 async function styleIssues(db: Database, ids: number[], kept: readonly number[]) {
-  const issue = { path: 'style_ids', message: AD_MESSAGES.confirmStyle.en };
+  const issue = fieldIssue('style_ids', 'ad.confirmStyle');
   if (ids.length === 0) return [issue];
   const added = ids.filter((id) => !kept.includes(id));
   const active = await repo.activeStyleIds(db, added);
@@ -25,7 +26,7 @@ async function styleIssues(db: Database, ids: number[], kept: readonly number[])
 
 async function adTypeIssues(db: Database, id: number | null) {
   if (id === null || (await repo.isActiveAdType(db, id))) return [];
-  return [{ path: 'ad_type_id', message: SUPPLY_MESSAGES.unknownAdType.en }];
+  return [fieldIssue('ad_type_id', 'supply.unknownAdType')];
 }
 
 async function countryIssues(db: Database, codes: string[], kept: readonly string[]) {
@@ -36,13 +37,13 @@ async function countryIssues(db: Database, codes: string[], kept: readonly strin
   return codes.flatMap((code, index) =>
     kept.includes(code) || active.has(code)
       ? []
-      : [{ path: `countries.${index}`, message: SUPPLY_MESSAGES.unknownCountry.en }],
+      : [fieldIssue(`countries.${index}`, 'supply.unknownCountry')],
   );
 }
 
 async function codeIssues(db: Database, code: string | null) {
   if (code === null || !(await repo.isSlotCodeTaken(db, code))) return [];
-  return [{ path: 'code', message: SUPPLY_MESSAGES.slotCodeTaken.en }];
+  return [fieldIssue('code', 'supply.slotCodeTaken')];
 }
 
 /**

@@ -5,14 +5,7 @@
  * the acting user unless another one in reach is named. Every write is noted (change_log,
  * target type media). docs/decisions/supply.md.
  */
-import {
-  AppError,
-  ERROR_MESSAGES,
-  SUPPLY_MESSAGES,
-  WideStatus,
-  type Media,
-  type MediaFields,
-} from '@adloom/domain';
+import { AppError, WideStatus, type Media, type MediaFields } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { assertMediaOwner, mediaOwnerScope } from '../supply/reach.js';
@@ -86,7 +79,7 @@ export async function loadMedia(db: Database, auth: AuthContext, id: number): Pr
 async function checkOwner(db: Database, auth: AuthContext, ownerId: number): Promise<void> {
   await assertMediaOwner(db, auth, ownerId);
   if (!(await repo.accountExists(db, ownerId))) {
-    throw AppError.field('owner_id', SUPPLY_MESSAGES.unknownOwner.en);
+    throw AppError.field('owner_id', 'supply.unknownOwner');
   }
 }
 
@@ -98,13 +91,13 @@ async function refuseDuplicateName(
   exceptId?: number,
 ): Promise<void> {
   if (await repo.mediaNameTaken(db, ownerId, name, exceptId)) {
-    throw AppError.field('name', ERROR_MESSAGES.existent.en);
+    throw AppError.field('name', 'error.existent');
   }
 }
 
 function refuseDeleted(row: MediaRow): void {
   if (row.status === WideStatus.deleted) {
-    throw AppError.field('status', SUPPLY_MESSAGES.mediaFinal.en);
+    throw AppError.field('status', 'supply.mediaFinal');
   }
 }
 

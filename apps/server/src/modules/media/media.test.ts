@@ -157,7 +157,7 @@ describe('create media', () => {
     const unknown = await send(t.app, ENDPOINTS.createMedia, ssp, {
       body: mediaBody({ owner_id: 999_999_999 }),
     });
-    expect(issuesOf(unknown)).toEqual([
+    expect(issuesOf(unknown)).toMatchObject([
       { path: 'owner_id', message: SUPPLY_MESSAGES.unknownOwner.en },
     ]);
     expect(await footprint(t.db, ssp)).toEqual(before);
@@ -169,7 +169,7 @@ describe('create media', () => {
     const bad = await send(t.app, ENDPOINTS.createMedia, me, {
       body: { name: ' ', os: 7, bundle: 'not a bundle!' },
     });
-    expect(issuesOf(bad)).toEqual(
+    expect(issuesOf(bad)).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: 'name' }),
         { path: 'os', message: SUPPLY_MESSAGES.os.en },
@@ -280,7 +280,7 @@ describe('modify media', () => {
     const bad = await send(t.app, ENDPOINTS.modifyMedia, me, {
       body: { id: row.id, bundle: 'com example' },
     });
-    expect(issuesOf(bad)).toEqual([{ path: 'bundle', message: SUPPLY_MESSAGES.bundle.en }]);
+    expect(issuesOf(bad)).toMatchObject([{ path: 'bundle', message: SUPPLY_MESSAGES.bundle.en }]);
     expectCode(
       await send(t.app, ENDPOINTS.modifyMedia, me, { body: { id: 999_999_999, name: 'x' } }),
       -150,
@@ -301,12 +301,12 @@ describe('switch media', () => {
     expectCode(await to(1), -130, 400);
     expect((await to(0)).body.data.status).toBe(0);
     expect((await to(5)).body.data.status).toBe(5);
-    expect(issuesOf(await to(0))).toEqual([
+    expect(issuesOf(await to(0))).toMatchObject([
       { path: 'status', message: SUPPLY_MESSAGES.mediaFinal.en },
     ]);
     expect(
       issuesOf(await send(t.app, ENDPOINTS.modifyMedia, me, { body: { id: row.id, name: 'x' } })),
-    ).toEqual([{ path: 'status', message: SUPPLY_MESSAGES.mediaFinal.en }]);
+    ).toMatchObject([{ path: 'status', message: SUPPLY_MESSAGES.mediaFinal.en }]);
     const changes = await changesOf(t.db, 'media', row.id);
     expect(changes.map((change) => [change.method, change.valueAfter])).toEqual([
       ['switch', { status: 1 }],
@@ -317,6 +317,6 @@ describe('switch media', () => {
       (await send(t.app, ENDPOINTS.getSlot, me, { query: `id=${slot.id}` })).body.data,
     ).toMatchObject({ status: 0, media_status: 5 });
     const bad = await send(t.app, ENDPOINTS.switchMedia, me, { body: { id: row.id, status: 2 } });
-    expect(issuesOf(bad)).toEqual([{ path: 'status', message: SUPPLY_MESSAGES.status.en }]);
+    expect(issuesOf(bad)).toMatchObject([{ path: 'status', message: SUPPLY_MESSAGES.status.en }]);
   });
 });

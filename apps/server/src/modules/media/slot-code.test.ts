@@ -66,7 +66,7 @@ describe('slot code', () => {
     const first = await create({ code });
     expectCode(first, 200, 200);
     const before = await footprint(t.db, me);
-    expect(issuesOf(await create({ code }))).toEqual([
+    expect(issuesOf(await create({ code }))).toMatchObject([
       { path: 'code', message: SUPPLY_MESSAGES.slotCodeTaken.en },
     ]);
     const other = await create({});
@@ -76,7 +76,7 @@ describe('slot code', () => {
       issuesOf(
         await send(t.app, ENDPOINTS.modifySlot, me, { body: { id: other.body.data.id, code } }),
       ),
-    ).toEqual([{ path: 'code', message: SUPPLY_MESSAGES.slotCodeTaken.en }]);
+    ).toMatchObject([{ path: 'code', message: SUPPLY_MESSAGES.slotCodeTaken.en }]);
     expect((await slotRow(t.db, other.body.data.id))?.code).toBeNull();
     // Saving the slot with its own code again is no conflict.
     expectCode(

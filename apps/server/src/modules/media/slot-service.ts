@@ -5,14 +5,8 @@
  * media must exist, be in reach and not be deleted when the slot is added. Every write is
  * noted (change_log, target type slot). docs/decisions/supply.md.
  */
-import {
-  AppError,
-  SUPPLY_MESSAGES,
-  WideStatus,
-  type FieldIssue,
-  type Slot,
-  type SlotFields,
-} from '@adloom/domain';
+import { AppError, WideStatus, type FieldIssue, type Slot, type SlotFields } from '@adloom/domain';
+import { fieldIssue } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { validationError } from '../../validation.js';
@@ -100,7 +94,7 @@ function throwIssues(issues: FieldIssue[]): void {
 
 function refuseDeleted(row: SlotView): void {
   if (row.status === WideStatus.deleted) {
-    throw AppError.field('status', SUPPLY_MESSAGES.slotFinal.en);
+    throw AppError.field('status', 'supply.slotFinal');
   }
 }
 
@@ -112,13 +106,13 @@ async function reloadView(tx: Database, id: number): Promise<SlotView | undefine
 export async function createSlot(writer: Writer, body: SlotFields): Promise<Slot> {
   const { db, auth } = writer;
   const owner = await mediaRepo.findMedia(db, body.media_id);
-  if (!owner) throw AppError.field('media_id', SUPPLY_MESSAGES.unknownMedia.en);
+  if (!owner) throw AppError.field('media_id', 'supply.unknownMedia');
   await assertMediaOwner(db, auth, owner.ownerId);
   const { media_id: mediaId, ...editable } = body;
   const fields = canonicalSlotPatch<SlotEditable>(editable);
   const issues = await slotIssues(db, fields);
   if (owner.status === WideStatus.deleted) {
-    issues.unshift({ path: 'media_id', message: SUPPLY_MESSAGES.mediaDeleted.en });
+    issues.unshift(fieldIssue('media_id', 'supply.mediaDeleted'));
   }
   throwIssues(issues);
   const row = await createNoted(slotEntity, writer, async (tx) => {

@@ -98,7 +98,7 @@ describe('create slot', () => {
       const result = await send(t.app, ENDPOINTS.createSlot, me, {
         body: slotBody(row.id, 0, { style_ids }),
       });
-      expect({ style_ids, issues: issuesOf(result) }).toEqual({
+      expect({ style_ids, issues: issuesOf(result) }).toMatchObject({
         style_ids,
         issues: [{ path: 'style_ids', message: AD_MESSAGES.confirmStyle.en }],
       });
@@ -121,7 +121,7 @@ describe('create slot', () => {
         ad_type_id: inactiveType.id,
       }),
     });
-    expect(issuesOf(result)).toEqual([
+    expect(issuesOf(result)).toMatchObject([
       { path: 'ad_type_id', message: SUPPLY_MESSAGES.unknownAdType.en },
       { path: 'countries.1', message: SUPPLY_MESSAGES.unknownCountry.en },
       { path: 'countries.2', message: SUPPLY_MESSAGES.unknownCountry.en },
@@ -156,12 +156,12 @@ describe('create slot', () => {
     const missing = await send(t.app, ENDPOINTS.createSlot, me, {
       body: slotBody(999_999_999, style),
     });
-    expect(issuesOf(missing)).toEqual([
+    expect(issuesOf(missing)).toMatchObject([
       { path: 'media_id', message: SUPPLY_MESSAGES.unknownMedia.en },
     ]);
     const deleted = await buildMedia(t.db, me.user.id, { status: 5 });
     const gone = await send(t.app, ENDPOINTS.createSlot, me, { body: slotBody(deleted.id, style) });
-    expect(issuesOf(gone)).toEqual([
+    expect(issuesOf(gone)).toMatchObject([
       { path: 'media_id', message: SUPPLY_MESSAGES.mediaDeleted.en },
     ]);
     const noMedia = await send(t.app, ENDPOINTS.createSlot, me, {
@@ -275,14 +275,16 @@ describe('modify and switch slot', () => {
     const adding = await send(t.app, ENDPOINTS.modifySlot, me, {
       body: { id: slot.id, countries: [code, extra], style_ids: [later.id, 999_999_999] },
     });
-    expect(issuesOf(adding)).toEqual([
+    expect(issuesOf(adding)).toMatchObject([
       { path: 'style_ids', message: AD_MESSAGES.confirmStyle.en },
       { path: 'countries.1', message: SUPPLY_MESSAGES.unknownCountry.en },
     ]);
     const empty = await send(t.app, ENDPOINTS.modifySlot, me, {
       body: { id: slot.id, style_ids: [] },
     });
-    expect(issuesOf(empty)).toEqual([{ path: 'style_ids', message: AD_MESSAGES.confirmStyle.en }]);
+    expect(issuesOf(empty)).toMatchObject([
+      { path: 'style_ids', message: AD_MESSAGES.confirmStyle.en },
+    ]);
     expect((await slotRow(t.db, slot.id))?.countries).toEqual([code]);
   });
 
@@ -296,12 +298,12 @@ describe('modify and switch slot', () => {
     expect((await to(1)).body.data.status).toBe(1);
     expectCode(await to(1), -130, 400);
     expect((await to(5)).body.data.status).toBe(5);
-    expect(issuesOf(await to(0))).toEqual([
+    expect(issuesOf(await to(0))).toMatchObject([
       { path: 'status', message: SUPPLY_MESSAGES.slotFinal.en },
     ]);
     expect(
       issuesOf(await send(t.app, ENDPOINTS.modifySlot, me, { body: { id: slot.id, name: 'x' } })),
-    ).toEqual([{ path: 'status', message: SUPPLY_MESSAGES.slotFinal.en }]);
+    ).toMatchObject([{ path: 'status', message: SUPPLY_MESSAGES.slotFinal.en }]);
     const changes = await changesOf(t.db, 'slot', slot.id);
     expect(changes.map((change) => [change.method, change.valueAfter, change.comment])).toEqual([
       ['switch', { status: 1 }, 'switch it'],

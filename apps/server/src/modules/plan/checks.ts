@@ -10,13 +10,8 @@
  *   strategy's styles and languages ('There are unspecified creative items in a strategy',
  *   on `creative_ids.N`).
  */
-import {
-  AD_MESSAGES,
-  CreativeLanguage,
-  WideStatus,
-  type FieldIssue,
-  type TargetingRule,
-} from '@adloom/domain';
+import { CreativeLanguage, WideStatus, type FieldIssue, type TargetingRule } from '@adloom/domain';
+import { fieldIssue } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import * as lookup from './lookup-repo.js';
 import { targetingIssues, type AudienceRight } from './targeting.js';
@@ -48,31 +43,25 @@ export function effectiveBid(strategyBid: number | null, planBid: number): numbe
 }
 
 function bidIssues(draft: StrategyDraft, plan: PlanFacts, at: (field: string) => string) {
-  return effectiveBid(draft.bid, plan.bid) > 0
-    ? []
-    : [{ path: at('bid'), message: AD_MESSAGES.bidRequired.en }];
+  return effectiveBid(draft.bid, plan.bid) > 0 ? [] : [fieldIssue(at('bid'), 'ad.bidRequired')];
 }
 
 async function styleIssues(db: Database, draft: StrategyDraft, at: (field: string) => string) {
   if (draft.style_ids.length === 0) {
-    return [{ path: at('style_ids'), message: AD_MESSAGES.confirmStyle.en }];
+    return [fieldIssue(at('style_ids'), 'ad.confirmStyle')];
   }
   const active = await lookup.activeStyleIds(db, draft.style_ids);
   return draft.style_ids.flatMap((id, index) =>
-    active.has(id)
-      ? []
-      : [{ path: at(`style_ids.${index}`), message: AD_MESSAGES.confirmStyle.en }],
+    active.has(id) ? [] : [fieldIssue(at(`style_ids.${index}`), 'ad.confirmStyle')],
   );
 }
 
 function languageIssues(draft: StrategyDraft, at: (field: string) => string) {
   if (draft.languages.length === 0) {
-    return [{ path: at('languages'), message: AD_MESSAGES.needLanguage.en }];
+    return [fieldIssue(at('languages'), 'ad.needLanguage')];
   }
   return draft.languages.flatMap((language, index) =>
-    CreativeLanguage.has(language)
-      ? []
-      : [{ path: at(`languages.${index}`), message: AD_MESSAGES.needLanguage.en }],
+    CreativeLanguage.has(language) ? [] : [fieldIssue(at(`languages.${index}`), 'ad.needLanguage')],
   );
 }
 
@@ -91,9 +80,7 @@ async function creativeIssues(
       creative.status !== WideStatus.deleted &&
       draft.style_ids.includes(creative.styleId) &&
       draft.languages.includes(creative.language);
-    return fits
-      ? []
-      : [{ path: at(`creative_ids.${index}`), message: AD_MESSAGES.unspecifiedCreative.en }];
+    return fits ? [] : [fieldIssue(at(`creative_ids.${index}`), 'ad.unspecifiedCreative')];
   });
 }
 

@@ -6,14 +6,8 @@
  * each strategy's own rules (checks.ts) on `strategies.N.<field>`. A complete plan is at
  * step 4 with its publish time; it stays unlive until started.
  */
-import {
-  AD_MESSAGES,
-  AppError,
-  PlanStep,
-  ZTargeting,
-  type FieldIssue,
-  type PlanDetail,
-} from '@adloom/domain';
+import { AppError, PlanStep, ZTargeting, type FieldIssue, type PlanDetail } from '@adloom/domain';
+import { fieldIssue } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import { fieldsFromIssues } from '../../validation.js';
 import { recordChange } from '../changes/service.js';
@@ -30,7 +24,7 @@ import type { StrategyRow } from './strategy-repo.js';
 
 /** The generic refusal of spec §5, listing what to fix. */
 export function followPrompts(fields: FieldIssue[]): AppError {
-  return new AppError('validation', AD_MESSAGES.followPrompts.en, fields);
+  return new AppError('validation', 'ad.followPrompts', fields);
 }
 
 /** Every reason the plan is not complete; empty when it is. */
@@ -40,7 +34,7 @@ export async function completionIssues(
   rows: readonly StrategyRow[],
 ): Promise<FieldIssue[]> {
   if (rows.length === 0) {
-    return [{ path: 'strategies', message: AD_MESSAGES.needConfiguration.en }];
+    return [fieldIssue('strategies', 'ad.needConfiguration')];
   }
   const issues: FieldIssue[] = [];
   for (const [index, row] of rows.entries()) {
@@ -51,7 +45,7 @@ export async function completionIssues(
       issues.push(...fieldsFromIssues(targeting.error.issues, ['strategies', index, 'targeting']));
     }
     if (draft.creative_ids.length === 0) {
-      issues.push({ path: `${prefix}creative_ids`, message: AD_MESSAGES.needCreative.en });
+      issues.push(fieldIssue(`${prefix}creative_ids`, 'ad.needCreative'));
     }
     issues.push(...(await strategyIssues(db, draft, plan, { prefix })));
   }

@@ -91,7 +91,7 @@ describe('one advertiser and another', () => {
     const result = await send(t.app, ENDPOINTS.createStrategy, a, {
       body: strategyBody(plan.id, theirs),
     });
-    expect(issuesOf(result)).toEqual([
+    expect(issuesOf(result)).toMatchObject([
       { path: 'creative_ids.0', message: 'There are unspecified creative items in a strategy' },
     ]);
   });

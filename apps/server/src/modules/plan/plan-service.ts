@@ -5,7 +5,6 @@
  * is completion.ts; the rules are in docs/decisions/plans.md.
  */
 import {
-  AD_MESSAGES,
   PlanStatus,
   PlanStep,
   planFieldIssues,
@@ -13,6 +12,7 @@ import {
   type PlanDetail,
   type PlanFields,
 } from '@adloom/domain';
+import { fieldIssue } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { validationError } from '../../validation.js';
@@ -108,7 +108,7 @@ async function bidIssues(db: Database, planId: number, merged: PlanEditable) {
   if (merged.bid > 0) return [];
   const rows = await strategyRepo.listStrategies(db, planId);
   const inheriting = rows.some((row) => effectiveBid(row.bid, merged.bid) <= 0);
-  return inheriting ? [{ path: 'bid', message: AD_MESSAGES.bidRequired.en }] : [];
+  return inheriting ? [fieldIssue('bid', 'ad.bidRequired')] : [];
 }
 
 export async function modifyPlan(writer: Writer, body: ModifyBody<PlanEditable>): Promise<Plan> {
@@ -123,7 +123,10 @@ export async function modifyPlan(writer: Writer, body: ModifyBody<PlanEditable>)
       patch: canonicalPlanPatch(patch),
       view: planFieldsOf,
       validate: async (merged) => {
-        const issues = [...planFieldIssues(merged), ...(await bidIssues(db, id, merged))];
+        const issues = [
+          ...planFieldIssues(merged).map((issue) => fieldIssue(issue.path, issue.code)),
+          ...(await bidIssues(db, id, merged)),
+        ];
         if (issues.length > 0) throw validationError(issues);
       },
       update: async (tx, planId, changes) => {
@@ -147,7 +150,7 @@ export async function switchPlan(writer: Writer, body: SwitchBody): Promise<Plan
   if (body.status === PlanStatus.live) {
     const issues = await completionIssues(db, plan, await strategyRepo.listStrategies(db, plan.id));
     if (plan.creationStep !== PlanStep.complete) {
-      issues.unshift({ path: 'creation_step', message: AD_MESSAGES.followPrompts.en });
+      issues.unshift(fieldIssue('creation_step', 'ad.followPrompts'));
     }
     if (issues.length > 0) throw followPrompts(issues);
     next = await startStatusOf(db, plan);

@@ -192,7 +192,7 @@ describe('plan create', () => {
     const empty = await send(t.app, ENDPOINTS.createPlan, me, {
       body: planBody({ schedule: [[], [], [], [], [], [], []], start_at: '2026-02-01T00:00:00Z' }),
     });
-    expect(issuesOf(empty)).toEqual([
+    expect(issuesOf(empty)).toMatchObject([
       { path: 'schedule', message: 'Pick at least one hour of the week' },
     ]);
     const crossed = await send(t.app, ENDPOINTS.createPlan, me, {
@@ -202,7 +202,7 @@ describe('plan create', () => {
         interval_seconds: 0,
       }),
     });
-    expect(issuesOf(crossed)).toEqual([
+    expect(issuesOf(crossed)).toMatchObject([
       { path: 'end_at', message: 'Must be after the start' },
       { path: 'interval_seconds', message: 'Give the interval the frequency counts over' },
     ]);
@@ -258,7 +258,7 @@ describe('plan modify', () => {
     const early = await send(t.app, ENDPOINTS.modifyPlan, owner, {
       body: { id: plan.id, end_at: '2026-04-01T00:00:00Z' },
     });
-    expect(issuesOf(early)).toEqual([{ path: 'end_at', message: 'Must be after the start' }]);
+    expect(issuesOf(early)).toMatchObject([{ path: 'end_at', message: 'Must be after the start' }]);
     const capped = await send(t.app, ENDPOINTS.modifyPlan, owner, {
       body: { id: plan.id, frequency_per_user: 5 },
     });
@@ -345,7 +345,7 @@ describe('plan start and stop', () => {
       body: { id: plan.id, status: 0 },
     });
     expect(result.body.msg).toBe('Follow the prompts before performing this operation');
-    expect(issuesOf(result)).toEqual([
+    expect(issuesOf(result)).toMatchObject([
       { path: 'creation_step', message: 'Follow the prompts before performing this operation' },
       { path: 'strategies', message: 'Need to add configuration' },
     ]);

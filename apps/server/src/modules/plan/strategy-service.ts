@@ -6,7 +6,6 @@
  * A Live plan keeps every strategy with creatives and cannot lose strategies.
  */
 import {
-  AD_MESSAGES,
   Ability,
   PlanStatus,
   hasAbility,
@@ -14,7 +13,9 @@ import {
   type Strategy,
   type StrategyFields,
   type TargetingRule,
+  MESSAGES,
 } from '@adloom/domain';
+import { fieldIssue } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { validationError } from '../../validation.js';
@@ -44,7 +45,7 @@ import { lockPlanForWrite, settlePlanStep } from './steps.js';
 import * as strategyRepo from './strategy-repo.js';
 
 /** Answered on `id` when a strategy of a Live plan is to be deleted. */
-export const STOP_BEFORE_DELETE = 'Stop the plan before deleting its strategies';
+export const STOP_BEFORE_DELETE = MESSAGES['plan.stopBeforeDelete'].en;
 
 export async function listStrategies(
   db: Database,
@@ -78,7 +79,7 @@ async function assertStrategyRules(
 async function lockKeepingLivePlanComplete(tx: Database, planId: number, creativeIds: number[]) {
   const plan = await lockPlanForWrite(tx, planId);
   if (plan.status === PlanStatus.live && creativeIds.length === 0) {
-    throw validationError([{ path: 'creative_ids', message: AD_MESSAGES.needCreative.en }]);
+    throw validationError([fieldIssue('creative_ids', 'ad.needCreative')]);
   }
 }
 
@@ -162,7 +163,7 @@ export async function deleteStrategy(writer: Writer, body: DeleteStrategyBody): 
   await db.transaction(async (tx) => {
     const locked = await lockPlanForWrite(tx, plan.id);
     if (locked.status === PlanStatus.live) {
-      throw followPrompts([{ path: 'id', message: STOP_BEFORE_DELETE }]);
+      throw followPrompts([fieldIssue('id', 'plan.stopBeforeDelete')]);
     }
     await strategyRepo.deleteStrategy(tx, strategy.id);
     await recordChange(tx, {

@@ -1,6 +1,6 @@
 import {
   AD_MESSAGES,
-  AUDIENCE_NEEDS_ADVANCED,
+  MESSAGES,
   ENDPOINTS,
   PlanStatus,
   PlanStep,
@@ -120,7 +120,7 @@ describe('strategy create and the creation steps', () => {
         ],
       }),
     });
-    expect(issuesOf(refused)).toEqual([
+    expect(issuesOf(refused)).toMatchObject([
       { path: 'targeting.0.values.1', message: AD_MESSAGES.targetingWrong.en },
       { path: 'targeting.0.values.2', message: AD_MESSAGES.targetingWrong.en },
     ]);
@@ -171,7 +171,9 @@ describe('strategy create and the creation steps', () => {
     const refused = await send(t.app, ENDPOINTS.createStrategy, owner, {
       body: strategyBody(plan.id, world, { creative_ids: [] }),
     });
-    expect(issuesOf(refused)).toEqual([{ path: 'creative_ids', message: 'Need to add creative' }]);
+    expect(issuesOf(refused)).toMatchObject([
+      { path: 'creative_ids', message: 'Need to add creative' },
+    ]);
     expect(await footprint(t.db, owner)).toEqual(before);
     const ok = await send(t.app, ENDPOINTS.createStrategy, owner, {
       body: strategyBody(plan.id, world),
@@ -279,7 +281,9 @@ describe('strategy modify', () => {
     const result = await send(t.app, ENDPOINTS.modifyStrategy, owner, {
       body: { id: strategy.id, creative_ids: [] },
     });
-    expect(issuesOf(result)).toEqual([{ path: 'creative_ids', message: 'Need to add creative' }]);
+    expect(issuesOf(result)).toMatchObject([
+      { path: 'creative_ids', message: 'Need to add creative' },
+    ]);
     expect(await strategyRow(t.db, strategy.id)).toEqual(strategy);
     expect(await changesOf(t.db, 'strategy', strategy.id)).toEqual([]);
     expect((await planRow(t.db, plan.id)).status).toBe(PlanStatus.live);
@@ -341,7 +345,7 @@ describe('strategy switch and delete', () => {
       body: { id: strategy.id },
     });
     expect(result.body.msg).toBe('Follow the prompts before performing this operation');
-    expect(issuesOf(result)).toEqual([
+    expect(issuesOf(result)).toMatchObject([
       { path: 'id', message: 'Stop the plan before deleting its strategies' },
     ]);
     expect(await strategyRow(t.db, strategy.id)).toEqual(strategy);
@@ -403,7 +407,7 @@ describe('targeting checks', () => {
       { key: 'audience', mode: 'exclude', values: [top.code, `${top.code}/nochild`, 'nothing'] },
     ]);
     const wrong = 'Targeting information is wrong';
-    expect(issuesOf(result)).toEqual([
+    expect(issuesOf(result)).toMatchObject([
       { path: 'targeting.0.values.1', message: wrong },
       { path: 'targeting.0.values.2', message: wrong },
       { path: 'targeting.1.values.1', message: wrong },
@@ -423,8 +427,8 @@ describe('targeting checks', () => {
       { key: 'os', mode: 'include', values: ['2'] },
       { key: 'audience', mode: 'include', values: [top.code] },
     ]);
-    expect(issuesOf(refused)).toEqual([
-      { path: 'targeting.1.key', message: AUDIENCE_NEEDS_ADVANCED },
+    expect(issuesOf(refused)).toMatchObject([
+      { path: 'targeting.1.key', message: MESSAGES['plan.audienceNeedsAdvanced'].en },
     ]);
     // A strategy whose audience rule someone with the right set keeps it through other edits.
     const strategy = await buildStrategy(t.db, plan.id, owner.user.id, {
@@ -448,8 +452,8 @@ describe('targeting checks', () => {
         targeting: [{ key: 'audience', mode: 'exclude', values: [top.code] }],
       },
     });
-    expect(issuesOf(widened)).toEqual([
-      { path: 'targeting.0.key', message: AUDIENCE_NEEDS_ADVANCED },
+    expect(issuesOf(widened)).toMatchObject([
+      { path: 'targeting.0.key', message: MESSAGES['plan.audienceNeedsAdvanced'].en },
     ]);
   });
 
@@ -476,7 +480,7 @@ describe('targeting checks', () => {
       }),
     });
     const unspecified = 'There are unspecified creative items in a strategy';
-    expect(issuesOf(result)).toEqual(
+    expect(issuesOf(result)).toMatchObject(
       [1, 2, 4, 5].map((index) => ({
         path: `creative_ids.${index}`,
         message: unspecified,
@@ -498,7 +502,7 @@ describe('plan bid and strategy bids', () => {
     const refused = await send(t.app, ENDPOINTS.modifyPlan, owner, {
       body: { id: plan.id, bid: 0 },
     });
-    expect(issuesOf(refused)).toEqual([
+    expect(issuesOf(refused)).toMatchObject([
       { path: 'bid', message: 'Please enter at least one correct bid price' },
     ]);
     await send(t.app, ENDPOINTS.modifyStrategy, owner, {

@@ -8,14 +8,13 @@
  * `targeting.2.values.5` 'Targeting information is wrong'.
  */
 import {
-  AD_MESSAGES,
-  AUDIENCE_NEEDS_ADVANCED,
   DeviceType,
   Network,
   Platform,
   type FieldIssue,
   type OrientationKeyValue,
   type TargetingRule,
+  fieldIssue,
 } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import * as lookup from './lookup-repo.js';
@@ -110,14 +109,14 @@ export async function targetingIssues(
       !audience.allowed &&
       !sameRule(rule, audience.previous)
     ) {
-      issues.push({ path: `${path}.key`, message: AUDIENCE_NEEDS_ADVANCED });
+      issues.push(fieldIssue(`${path}.key`, 'plan.audienceNeedsAdvanced'));
       continue;
     }
     const known = await knownValues(db, rule, rules);
     if (!known) continue;
     rule.values.forEach((value, position) => {
       if (value !== '' && !known(value)) {
-        issues.push({ path: `${path}.values.${position}`, message: AD_MESSAGES.targetingWrong.en });
+        issues.push(fieldIssue(`${path}.values.${position}`, 'ad.targetingWrong'));
       }
     });
   }

@@ -8,7 +8,6 @@ import {
   AppError,
   PROXY_QUERY_PARAM,
   REPORT_EXPORT_CONTENT_TYPES,
-  REPORT_EXPORT_LABELS,
   REPORT_EXPORT_MAX_ROWS,
   ZId,
   exportReport,
@@ -83,7 +82,9 @@ async function sendReportFile(request: FastifyRequest, reply: FastifyReply) {
   const view = statsViewOf(body);
   const scope = await resolveReportScope(db, auth, view, body.scope);
   if ((await countReportRows(db, scope, view)) > REPORT_EXPORT_MAX_ROWS) {
-    throw new AppError('validation', REPORT_EXPORT_LABELS.tooManyRows.en);
+    throw new AppError('validation', 'report.tooManyRows', undefined, {
+      max: REPORT_EXPORT_MAX_ROWS.toLocaleString('en'),
+    });
   }
   const totals = await reportTotals(db, scope, view);
   const writer = createReportFileWriter(

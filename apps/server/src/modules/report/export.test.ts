@@ -293,8 +293,8 @@ describe('POST /svc/report/export', () => {
       ...body,
       filters: [{ dimension: 'plan', mode: 'include', values: ['x'] }],
     });
-    expect(badValue.json().data.fields).toEqual([
-      { path: 'filters.0.values.0', message: REPORT_MESSAGES.id },
+    expect(badValue.json().data.fields).toMatchObject([
+      { path: 'filters.0.values.0', message: REPORT_MESSAGES.id.en },
     ]);
     const media = await exportFile(tokenA, { ...body, dimensions: ['media'] });
     expect(media.json()).toMatchObject({

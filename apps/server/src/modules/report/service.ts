@@ -4,7 +4,6 @@
  * reports, their export and the dashboard all read through `runReport` / `forEachReportBatch`.
  */
 import {
-  REPORT_MESSAGES,
   reportDimensionsFor,
   type FieldIssue,
   type ParsedReportQuery,
@@ -14,6 +13,7 @@ import {
   type ReportResult,
   type ReportRow,
   type Role,
+  fieldIssue,
 } from '@adloom/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
@@ -62,13 +62,11 @@ export function assertDimensionsAllowed(view: StatsView, roles: readonly Role[])
   const supplyOnly = (dimension: string) => !allowed.includes(dimension);
   const fields: FieldIssue[] = [
     ...view.dimensions.flatMap((dimension, index) =>
-      supplyOnly(dimension)
-        ? [{ path: `dimensions.${index}`, message: REPORT_MESSAGES.supplyOnly }]
-        : [],
+      supplyOnly(dimension) ? [fieldIssue(`dimensions.${index}`, 'report.supplyOnly')] : [],
     ),
     ...view.filters.flatMap((filter, index) =>
       supplyOnly(filter.dimension)
-        ? [{ path: `filters.${index}.dimension`, message: REPORT_MESSAGES.supplyOnly }]
+        ? [fieldIssue(`filters.${index}.dimension`, 'report.supplyOnly')]
         : [],
     ),
   ];

@@ -7,7 +7,7 @@
  * ('The demand partner is inactive'). On modify only what changes is checked, so a strategy
  * whose partner was switched off later can still be renamed.
  */
-import { SSP_STRATEGY_MESSAGES, SimpleStatus, WideStatus, type FieldIssue } from '@adloom/domain';
+import { SimpleStatus, WideStatus, type FieldIssue, fieldIssue } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import { validationError } from '../../validation.js';
 import { targetingIssues } from '../plan/targeting.js';
@@ -19,7 +19,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 async function slotIssues(db: Database, slotId: number): Promise<FieldIssue[]> {
   const slot = await repo.findSlot(db, slotId);
   if (slot && slot.status !== WideStatus.deleted) return [];
-  return [{ path: 'slot_id', message: SSP_STRATEGY_MESSAGES.unknownSlot }];
+  return [fieldIssue('slot_id', 'dsp.unknownSlot')];
 }
 
 async function allocationIssues(
@@ -36,9 +36,9 @@ async function allocationIssues(
   draft.allocations.forEach((allocation, index) => {
     const path = `allocations.${index}.dsp_id`;
     const partner = partners.get(allocation.dsp_id);
-    if (!partner) issues.push({ path, message: SSP_STRATEGY_MESSAGES.unknownDsp });
+    if (!partner) issues.push(fieldIssue(path, 'dsp.unknownDsp'));
     else if (partner.status !== SimpleStatus.active && !kept.has(allocation.dsp_id)) {
-      issues.push({ path, message: SSP_STRATEGY_MESSAGES.inactiveDsp });
+      issues.push(fieldIssue(path, 'dsp.inactiveDsp'));
     }
   });
   return issues;

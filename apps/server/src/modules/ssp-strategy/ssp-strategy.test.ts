@@ -3,12 +3,12 @@
  * message on its path with nothing written, noted writes and 'None Update'.
  */
 import {
+  messageText,
+  MESSAGES,
   AD_MESSAGES,
   ENDPOINTS,
-  SSP_STRATEGY_MESSAGES,
   SimpleStatus,
   WideStatus,
-  allocationsOverMessage,
   type SlotSplit,
   type SspStrategy,
 } from '@adloom/domain';
@@ -142,11 +142,11 @@ describe('create', () => {
     await refusedCreate(supply, strategyBody(supply, { slot_id: '' }), required);
     await refusedCreate(supply, strategyBody(supply, { slot_id: null }), required);
     await refusedCreate(supply, strategyBody(supply, { slot_id: 2_000_000_000 }), [
-      { path: 'slot_id', message: SSP_STRATEGY_MESSAGES.unknownSlot },
+      { path: 'slot_id', message: MESSAGES['dsp.unknownSlot'].en },
     ]);
     const deleted = await buildSlot(t.db, supply.media.id, { status: WideStatus.deleted });
     await refusedCreate(supply, strategyBody(supply, { slot_id: deleted.id }), [
-      { path: 'slot_id', message: SSP_STRATEGY_MESSAGES.unknownSlot },
+      { path: 'slot_id', message: MESSAGES['dsp.unknownSlot'].en },
     ]);
     // An inactive slot keeps its strategies configurable.
     const inactive = await buildSlot(t.db, supply.media.id, { status: WideStatus.inactive });
@@ -198,7 +198,7 @@ describe('create', () => {
         { key: 'os', mode: 'include', values: ['1'] },
         { key: 'os', mode: 'exclude', values: ['2'] },
       ]),
-      [{ path: 'triggers.1.key', message: SSP_STRATEGY_MESSAGES.triggerOnce }],
+      [{ path: 'triggers.1.key', message: MESSAGES['dsp.triggerOnce'].en }],
     );
   });
 
@@ -212,9 +212,16 @@ describe('create', () => {
         { dsp_id: alpha.id, permille: 700 },
         { dsp_id: beta.id, permille: 500 },
       ]),
-      [{ path: 'allocations', message: allocationsOverMessage(1200) }],
+      [
+        {
+          path: 'allocations',
+          message: messageText('dsp.allocationsOver', 'en', { sum: 1200, max: 1000 }),
+        },
+      ],
     );
-    expect(allocationsOverMessage(1200)).toBe('The allocations add up to 1200‰; at most 1000‰');
+    expect(messageText('dsp.allocationsOver', 'en', { sum: 1200, max: 1000 })).toBe(
+      'The allocations add up to 1200‰; at most 1000‰',
+    );
     await refusedCreate(
       supply,
       allocations([
@@ -222,15 +229,15 @@ describe('create', () => {
         { dsp_id: beta.id, permille: -1 },
       ]),
       [
-        { path: 'allocations.0.permille', message: SSP_STRATEGY_MESSAGES.permilleRange },
-        { path: 'allocations.1.permille', message: SSP_STRATEGY_MESSAGES.permilleRange },
+        { path: 'allocations.0.permille', message: MESSAGES['dsp.permilleRange'].en },
+        { path: 'allocations.1.permille', message: MESSAGES['dsp.permilleRange'].en },
       ],
     );
     await refusedCreate(supply, allocations([{ dsp_id: alpha.id, permille: 2.5 }]), [
-      { path: 'allocations.0.permille', message: SSP_STRATEGY_MESSAGES.permilleRange },
+      { path: 'allocations.0.permille', message: MESSAGES['dsp.permilleRange'].en },
     ]);
     await refusedCreate(supply, allocations([{ dsp_id: '', permille: 100 }]), [
-      { path: 'allocations.0.dsp_id', message: SSP_STRATEGY_MESSAGES.chooseDsp },
+      { path: 'allocations.0.dsp_id', message: MESSAGES['dsp.chooseDsp'].en },
     ]);
     await refusedCreate(
       supply,
@@ -238,7 +245,7 @@ describe('create', () => {
         { dsp_id: alpha.id, permille: 100 },
         { dsp_id: alpha.id, permille: 200 },
       ]),
-      [{ path: 'allocations.1.dsp_id', message: SSP_STRATEGY_MESSAGES.dspOnce }],
+      [{ path: 'allocations.1.dsp_id', message: MESSAGES['dsp.dspOnce'].en }],
     );
     const off = await buildDsp(t.db, { status: SimpleStatus.inactive });
     await refusedCreate(
@@ -249,8 +256,8 @@ describe('create', () => {
         { dsp_id: off.id, permille: 100 },
       ]),
       [
-        { path: 'allocations.1.dsp_id', message: SSP_STRATEGY_MESSAGES.unknownDsp },
-        { path: 'allocations.2.dsp_id', message: SSP_STRATEGY_MESSAGES.inactiveDsp },
+        { path: 'allocations.1.dsp_id', message: MESSAGES['dsp.unknownDsp'].en },
+        { path: 'allocations.2.dsp_id', message: MESSAGES['dsp.inactiveDsp'].en },
       ],
     );
   });
@@ -272,7 +279,7 @@ describe('create', () => {
         { path: 'name', message: expect.any(String) as string },
         { path: 'config', message: AD_MESSAGES.jsonFormat.en },
         { path: 'triggers.0.key', message: AD_MESSAGES.targetingWrong.en },
-        { path: 'allocations.0.permille', message: SSP_STRATEGY_MESSAGES.permilleRange },
+        { path: 'allocations.0.permille', message: MESSAGES['dsp.permilleRange'].en },
         { path: 'priority', message: expect.any(String) as string },
       ],
     );
@@ -331,10 +338,7 @@ describe('modify', () => {
     const cases: [Record<string, unknown>, unknown[]][] = [
       [{ slot_id: null }, [{ path: 'slot_id', message: AD_MESSAGES.slotRequired.en }]],
       [{ slot_id: '' }, [{ path: 'slot_id', message: AD_MESSAGES.slotRequired.en }]],
-      [
-        { slot_id: 2_000_000_000 },
-        [{ path: 'slot_id', message: SSP_STRATEGY_MESSAGES.unknownSlot }],
-      ],
+      [{ slot_id: 2_000_000_000 }, [{ path: 'slot_id', message: MESSAGES['dsp.unknownSlot'].en }]],
       [{ config: 'not json' }, [{ path: 'config', message: AD_MESSAGES.jsonFormat.en }]],
       [
         {
@@ -343,7 +347,12 @@ describe('modify', () => {
             { dsp_id: supply.beta.id, permille: 101 },
           ],
         },
-        [{ path: 'allocations', message: allocationsOverMessage(1001) }],
+        [
+          {
+            path: 'allocations',
+            message: messageText('dsp.allocationsOver', 'en', { sum: 1001, max: 1000 }),
+          },
+        ],
       ],
       [
         { triggers: [{ key: 'country', mode: 'exclude', values: ['QQ'] }] },
@@ -382,7 +391,7 @@ describe('modify', () => {
     expect(kept.body.data.allocations[0]).toMatchObject({ dsp_id: supply.alpha.id, dsp_status: 1 });
     expect(
       issuesOf(await modify({ id: strategy.id, allocations: [{ dsp_id: off.id, permille: 100 }] })),
-    ).toEqual([{ path: 'allocations.0.dsp_id', message: SSP_STRATEGY_MESSAGES.inactiveDsp }]);
+    ).toMatchObject([{ path: 'allocations.0.dsp_id', message: MESSAGES['dsp.inactiveDsp'].en }]);
   });
 
   it('moves a strategy to another slot', async () => {

@@ -19,9 +19,6 @@ import { recordChange } from '../changes/service.js';
 import * as repo from './repo.js';
 import type { Account } from './repo.js';
 
-export const WRONG_OLD_PASSWORD_MESSAGE = 'The old password is wrong.';
-export const SAME_PASSWORD_MESSAGE = 'The new password must differ from the old one';
-
 export function presentCurrentUser(user: Account, realUser: Account | null): CurrentUser {
   return {
     id: user.id,
@@ -87,7 +84,7 @@ export async function changePassword(
   const newPassword = parseOrThrow(ZPassword, decodeField('newPassword', body.newPassword), [
     'newPassword',
   ]);
-  if (newPassword === oldPassword) throw AppError.field('newPassword', SAME_PASSWORD_MESSAGE);
+  if (newPassword === oldPassword) throw AppError.field('newPassword', 'password.unchanged');
   const user = auth.actingUser;
   await assertPasswordAllowed('newPassword', newPassword, [user.username, user.nickname]);
 
@@ -97,7 +94,7 @@ export async function changePassword(
   if (!attempt.allowed) throw AppError.retryLater(attempt.retryAfterSeconds);
   const storedHash = await repo.findPasswordHash(db, user.id);
   if (!storedHash || !(await verifyPassword(oldPassword, storedHash))) {
-    throw AppError.field('oldPassword', WRONG_OLD_PASSWORD_MESSAGE);
+    throw AppError.field('oldPassword', 'password.wrongOld');
   }
   await settleSuccess(db, attempt.claims);
   const passwordHash = await hashPassword(newPassword);
@@ -121,7 +118,7 @@ export async function changePassword(
  */
 export async function unlockUser(db: Database, auth: AuthContext, id: number): Promise<void> {
   const target = await repo.findAccountById(db, id);
-  if (!target) throw new AppError('notFound', `User ${id} was not found.`);
+  if (!target) throw new AppError('notFound', 'error.userNotFound', undefined, { id });
   await db.transaction(async (tx) => {
     await clearUserThrottles(tx, target.username);
     await recordChange(tx, {

@@ -166,7 +166,7 @@ describe('PUT /svc/sys/user/password', () => {
     const token = await login(t.app, user.username, user.password);
     const result = await changePassword(token, 'not-my-password', 'brand-new-1');
     expectCode(result, ResponseCode.validation, 400);
-    expect(result.body.data.fields).toEqual([
+    expect(result.body.data.fields).toMatchObject([
       { path: 'oldPassword', message: 'The old password is wrong.' },
     ]);
   });
@@ -176,11 +176,11 @@ describe('PUT /svc/sys/user/password', () => {
     const token = await login(t.app, user.username, user.password);
     const same = await changePassword(token, user.password, user.password);
     expectCode(same, ResponseCode.validation, 400);
-    expect(same.body.data.fields).toEqual([
+    expect(same.body.data.fields).toMatchObject([
       { path: 'newPassword', message: 'The new password must differ from the old one' },
     ]);
     const short = await changePassword(token, user.password, 'abcdefg');
-    expect(short.body.data.fields).toEqual([
+    expect(short.body.data.fields).toMatchObject([
       { path: 'newPassword', message: 'Too small: expected string to have >=8 characters' },
     ]);
   });
@@ -211,7 +211,7 @@ describe('PUT /svc/sys/user/password', () => {
     const token = await login(t.app, user.username, user.password);
     for (let guess = 1; guess <= PASSWORD_CHANGE_THROTTLE.freeFailures; guess += 1) {
       const wrong = await changePassword(token, `guess-number-${guess}`, 'brand-new-1');
-      expect(wrong.body.data.fields).toEqual([
+      expect(wrong.body.data.fields).toMatchObject([
         { path: 'oldPassword', message: 'The old password is wrong.' },
       ]);
     }

@@ -10,7 +10,6 @@ import {
   canonicalSpecialConfig,
   checkCreativeContent,
   creativeIssueText,
-  creativeMessageText,
   formatSizeLimit,
   isSpecialConfig,
   styleRules,
@@ -24,7 +23,7 @@ import {
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api';
 import { currentLanguage, i18n } from '../../lib/i18n';
-import { knownMessageText } from '../../lib/zodRule';
+import { messageText, type MessageLike } from '../../lib/messages';
 
 /** The form's values: the contract's fields (a style not chosen yet is undefined). */
 export type CreativeForm = Omit<CreativeFields, 'style_id' | 'language'> & {
@@ -173,24 +172,9 @@ export function sizeHint(size: SizeLimit | null, t: TFunction = i18n.t): string 
     : t('creative.form.minSizeHint', { size: text });
 }
 
-/** The creative contract's own schema messages, by their English text. */
-const SCHEMA_MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  'Use a package name such as com.example.app': 'creative.messages.package',
-  'Give the advertiser a reason': 'creative.messages.reason',
-  'Unknown click action': 'creative.messages.clickAction',
-  'Unknown OS': 'creative.messages.os',
-};
-
 /** A message of the creative rules, the contract or spec §5 in the interface language. */
-export function creativeText(message: string, t: TFunction = i18n.t): string {
-  const lang = currentLanguage();
-  const key = SCHEMA_MESSAGE_KEYS[message];
-  return (
-    knownMessageText(message, t) ??
-    creativeMessageText(message, lang) ??
-    (key ? t(key) : undefined) ??
-    message
-  );
+export function creativeText(message: MessageLike, _t?: TFunction): string {
+  return messageText(message);
 }
 
 export function issueMessage(issue: CreativeIssue): string {
@@ -204,8 +188,9 @@ export function issueMessage(issue: CreativeIssue): string {
 export function translatedError(error: unknown): unknown {
   if (!(error instanceof ApiError) || error.fields.length === 0) return error;
   const fields = error.fields.map((issue) => ({
+    ...issue,
     path: issue.path.replace(/^(group_material_ids|\w+_monitor_urls)\.\d+$/, '$1'),
-    message: creativeText(issue.message),
+    message: creativeText(issue),
   }));
   return new ApiError(error.code, error.message, error.msg, fields);
 }

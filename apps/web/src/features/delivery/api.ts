@@ -5,10 +5,10 @@
  * did not say", which is not the same request as an empty string. The request diagnosed is
  * kept in the address, so a diagnosis can be shared as a link and survives a reload.
  */
+import { messageText } from '../../lib/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import {
-  NoFillReason,
   diagnoseDelivery,
   listAllSlots,
   listPlans,
@@ -16,7 +16,6 @@ import {
   type EndpointBody,
 } from '@adloom/domain';
 import { ApiError, call } from '../../lib/api';
-import { currentLanguage, i18n } from '../../lib/i18n';
 import { endpointQuery } from '../../lib/query';
 import { instantOf, pickerValueOf } from '../plan/api';
 
@@ -81,16 +80,6 @@ export function diagnosisBodyOf(values: DiagnosisFormValues): DiagnosisBody {
   return body as DiagnosisBody;
 }
 
-/**
- * The delivery messages of the server's field issues in the interface language: the
- * contract's country message, and an unknown slot (told by the domain's no-fill label).
- */
-function deliveryMessageText(message: string): string {
-  if (message === 'Two-letter country code') return i18n.t('delivery.messages.countryCode');
-  if (message === 'Unknown slot') return NoFillReason.members.unknownSlot[currentLanguage()];
-  return message;
-}
-
 /** The server's field issues with the delivery messages in the interface language. */
 export function translateDiagnosisError(error: unknown): unknown {
   if (!(error instanceof ApiError) || error.fields.length === 0) return error;
@@ -98,7 +87,7 @@ export function translateDiagnosisError(error: unknown): unknown {
     error.code,
     error.message,
     error.msg,
-    error.fields.map((issue) => ({ ...issue, message: deliveryMessageText(issue.message) })),
+    error.fields.map((issue) => ({ ...issue, message: messageText(issue) })),
   );
 }
 

@@ -7,7 +7,6 @@
 import type { FormRule } from 'antd';
 import {
   DSP_DEFAULTS,
-  DSP_URL_MESSAGES,
   ZDspFields,
   fromMicros,
   sortKeysDeep,
@@ -18,7 +17,7 @@ import {
 } from '@adloom/domain';
 import { ApiError } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
-import { issueText } from '../../lib/zodRule';
+import { issueText, messageText, type MessageLike } from '../../lib/messages';
 
 export interface DspFormValues {
   name: string;
@@ -120,15 +119,9 @@ export function dspBodyOfDsp(dsp: Dsp): DspBody {
   };
 }
 
-const DSP_MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  [DSP_URL_MESSAGES.credentials]: 'dsp.messages.credentials',
-  [DSP_URL_MESSAGES.privateAddress]: 'dsp.messages.privateAddress',
-};
-
 /** A DSP message of the shared schema or the server's URL guard in the interface language. */
-export function dspMessageText(message: string): string {
-  const key = DSP_MESSAGE_KEYS[message];
-  return key ? i18n.t(key) : message;
+export function dspMessageText(message: MessageLike): string {
+  return messageText(message);
 }
 
 /** The first problem with one field of the form, in the interface language. */
@@ -140,7 +133,7 @@ export function dspFieldProblem(
   if (field === 'cpm' && Number.isNaN(body.cpm)) return i18n.t('validation.amountFormat');
   const parsed = ZDspFields.safeParse(body);
   const issue = parsed.error?.issues.find((candidate) => candidate.path[0] === field);
-  return issue ? dspMessageText(issueText(issue)) : undefined;
+  return issue ? issueText(issue) : undefined;
 }
 
 /** An antd rule checking one field with the shared schema. */
@@ -165,7 +158,7 @@ export function translateDspError(error: unknown): unknown {
     error.code,
     error.message,
     error.msg,
-    error.fields.map((issue) => ({ ...issue, message: dspMessageText(issue.message) })),
+    error.fields.map((issue) => ({ ...issue, message: dspMessageText(issue) })),
   );
 }
 

@@ -3,6 +3,7 @@
  * one material, and the upload sent by XMLHttpRequest for its progress events, with the
  * same headers, proxy parameter and envelope handling as every other call (lib/api.ts).
  */
+import { messageText } from '../../lib/messages';
 import { useQuery } from '@tanstack/react-query';
 import {
   TranscodeState,
@@ -12,7 +13,6 @@ import {
   getMaterial,
   listMaterials,
   uploadMaterial,
-  uploadMessageText,
   type EndpointQuery,
   type InterfaceLanguage,
   type Material,
@@ -127,7 +127,7 @@ export function uploadMaterialFile(file: Blob & { name?: string }, options: Uplo
 export function uploadErrorText(error: unknown, lang: InterfaceLanguage): string {
   if (error instanceof ApiError) {
     const [issue] = error.fields;
-    if (issue) return uploadMessageText(issue.message, lang) ?? issue.message;
+    if (issue) return messageText(issue, lang);
     return errorText(error, lang);
   }
   return String(error);

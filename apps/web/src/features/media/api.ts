@@ -17,7 +17,6 @@ import {
   listAdTypes,
   listAllMedia,
   listMediaOwners,
-  supplyMessageText,
   toMicros,
   type Media,
   type MediaFields,
@@ -25,15 +24,16 @@ import {
   type SlotFields,
 } from '@adloom/domain';
 import { ApiError } from '../../lib/api';
-import { currentLanguage, i18n } from '../../lib/i18n';
+import { i18n } from '../../lib/i18n';
 import { endpointQuery } from '../../lib/query';
-import { fieldProblem, knownMessageText } from '../../lib/zodRule';
+import { messageText, type MessageLike } from '../../lib/messages';
+import { fieldProblem } from '../../lib/zodRule';
 
 // ---------------------------------------------------------------- messages
 
 /** A media or slot message (spec §5, the schemas, the server) in the interface language. */
-export function mediaText(message: string, t: TFunction = i18n.t): string {
-  return knownMessageText(message, t) ?? supplyMessageText(message, currentLanguage()) ?? message;
+export function mediaText(message: MessageLike, _t?: TFunction): string {
+  return messageText(message);
 }
 
 /**
@@ -43,8 +43,9 @@ export function mediaText(message: string, t: TFunction = i18n.t): string {
 export function translatedError(error: unknown): unknown {
   if (!(error instanceof ApiError) || error.fields.length === 0) return error;
   const fields = error.fields.map((issue) => ({
+    ...issue,
     path: issue.path.replace(/^(countries|style_ids)\.\d+$/, '$1'),
-    message: mediaText(issue.message),
+    message: mediaText(issue),
   }));
   return new ApiError(error.code, error.message, error.msg, fields);
 }

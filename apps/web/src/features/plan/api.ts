@@ -7,7 +7,6 @@ import type { FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import {
-  AD_MESSAGES,
   Billing,
   PlanStep,
   ZPlanShape,
@@ -194,7 +193,7 @@ export function planFieldProblem(
     frequency_per_user: Number(body.frequency_per_user),
     interval_seconds: Number(body.interval_seconds),
   }).find((candidate) => candidate.path === field);
-  return cross ? planMessageText(cross.message) : undefined;
+  return cross ? planMessageText(cross.code) : undefined;
 }
 
 /** An antd rule checking one plan field with the shared schema and cross-field rules. */
@@ -266,10 +265,9 @@ export function strategyFieldProblem(
   const body = strategyBodyOf(values);
   if (field === 'bid') {
     const bid = body.bid;
-    if (typeof bid === 'number' && Number.isNaN(bid))
-      return planMessageText(AD_MESSAGES.bidRequired.en);
+    if (typeof bid === 'number' && Number.isNaN(bid)) return planMessageText('ad.bidRequired');
     if (effectiveBid(bid as number | null, planBid) <= 0) {
-      return planMessageText(AD_MESSAGES.bidRequired.en);
+      return planMessageText('ad.bidRequired');
     }
   }
   const parsed = ZStrategyFields.safeParse({ ...body, plan_id: 1 });

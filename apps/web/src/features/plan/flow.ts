@@ -6,7 +6,7 @@
  */
 import type { FormInstance } from 'antd';
 import {
-  AD_MESSAGES,
+  fieldIssue,
   PlanStep,
   type FieldIssue,
   type PlanDetail,
@@ -30,25 +30,25 @@ export interface Problem {
 /** The problems a plan's strategies have, as the server would answer them. */
 export function completionIssues(detail: PlanDetail): FieldIssue[] {
   if (detail.strategies.length === 0) {
-    return [{ path: 'strategies', message: AD_MESSAGES.needConfiguration.en }];
+    return [fieldIssue('strategies', 'ad.needConfiguration')];
   }
   return detail.strategies.flatMap((strategy, index) => {
     const at = (field: string) => `strategies.${index}.${field}`;
     const issues: FieldIssue[] = [];
     ruleIssues(strategy.targeting).forEach((issue, rule) => {
-      if (issue) issues.push({ path: at(`targeting.${rule}`), message: issue.message });
+      if (issue) issues.push(fieldIssue(at(`targeting.${rule}`), issue.code));
     });
     if (strategy.creative_ids.length === 0) {
-      issues.push({ path: at('creative_ids'), message: AD_MESSAGES.needCreative.en });
+      issues.push(fieldIssue(at('creative_ids'), 'ad.needCreative'));
     }
     if (effectiveBid(strategy.bid, detail.bid) <= 0) {
-      issues.push({ path: at('bid'), message: AD_MESSAGES.bidRequired.en });
+      issues.push(fieldIssue(at('bid'), 'ad.bidRequired'));
     }
     if (strategy.style_ids.length === 0) {
-      issues.push({ path: at('style_ids'), message: AD_MESSAGES.confirmStyle.en });
+      issues.push(fieldIssue(at('style_ids'), 'ad.confirmStyle'));
     }
     if (strategy.languages.length === 0) {
-      issues.push({ path: at('languages'), message: AD_MESSAGES.needLanguage.en });
+      issues.push(fieldIssue(at('languages'), 'ad.needLanguage'));
     }
     return issues;
   });

@@ -1,58 +1,36 @@
 /**
- * The messages plan and strategy forms show, in the interface language: spec §5 messages
- * and the custom schema messages through lib/zodRule, plus the plan schema's own messages
- * (packages/domain contracts/plan.ts). messages.test.ts parses the schemas, so a renamed
- * message fails a test instead of showing untranslated.
+ * How plan and strategy forms report a refused write. Every message is a catalogue code
+ * shown through lib/messages.ts (docs/decisions/messages-as-codes.md).
  */
 import type { z } from 'zod';
-import {
-  AD_MESSAGES,
-  AUDIENCE_NEEDS_ADVANCED,
-  ResponseCode,
-  type FieldIssue,
-} from '@adloom/domain';
+import { ResponseCode, type FieldIssue } from '@adloom/domain';
 import { ABORTED_CODE, ApiError, errorText } from '../../lib/api';
-import { currentLanguage, i18n } from '../../lib/i18n';
+import { currentLanguage } from '../../lib/i18n';
+import { issueText, messageText, type MessageLike } from '../../lib/messages';
 import { showError } from '../../lib/toast';
-import { issueText, knownMessageText } from '../../lib/zodRule';
-
-export const PLAN_MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  'Pick at least one hour of the week': 'plan.validation.scheduleEmpty',
-  'Give the hours of all seven weekdays, Monday first': 'plan.validation.scheduleDays',
-  'Unknown billing': 'plan.validation.billing',
-  'Must be after the start': 'plan.validation.endAfterStart',
-  'Give the interval the frequency counts over': 'plan.validation.intervalNeeded',
-  [AUDIENCE_NEEDS_ADVANCED]: 'plan.validation.audienceNeedsAdvanced',
-};
 
 /** A message of the plan contract or the server in the interface language. */
-export function planMessageText(message: string): string {
-  const known = knownMessageText(message);
-  if (known) return known;
-  const key = PLAN_MESSAGE_KEYS[message];
-  return key ? i18n.t(key) : message;
+export function planMessageText(message: MessageLike): string {
+  return messageText(message);
 }
 
 /** The text of one zod issue of a plan or strategy schema. */
 export function planIssueText(issue: z.core.$ZodIssue): string {
-  const key = PLAN_MESSAGE_KEYS[issue.message];
-  return key ? i18n.t(key) : issueText(issue);
+  return issueText(issue);
 }
 
 /**
- * What a refused write says: the server's spec §5 message translated ('Follow the prompts
- * before performing this operation'), else the catalogue text of its code.
+ * What a refused write says: the server's message in the interface language ('Follow the
+ * prompts before performing this operation'), else the catalogue text of its code.
  */
 export function refusalText(error: unknown): string {
   if (!(error instanceof ApiError)) return String(error);
-  const lang = currentLanguage();
-  const headline = error.msg.replace(/^[\w.]+: /, '');
-  return knownMessageText(headline) ?? errorText(error, lang);
+  return errorText(error, currentLanguage());
 }
 
 /** The spec §5 'follow the prompts' message in the interface language. */
 export function followPromptsText(): string {
-  return AD_MESSAGES.followPrompts[currentLanguage()];
+  return messageText('ad.followPrompts');
 }
 
 /** Codes the api client has acted on already (sign-in again, access denied, cancelled). */
@@ -72,7 +50,7 @@ export function reportPlanError(
     if (error.fields.length > 0) {
       const rest = place ? place(error.fields) : error.fields;
       if (rest.length === 0) return;
-      const details = [...new Set(rest.map((issue) => planMessageText(issue.message)))];
+      const details = [...new Set(rest.map((issue) => planMessageText(issue)))];
       showError(`${refusalText(error)} ${details.join(' ')}`);
       return;
     }

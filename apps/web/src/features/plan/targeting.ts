@@ -5,7 +5,6 @@
  * on the rule they concern.
  */
 import {
-  AD_MESSAGES,
   DeviceType,
   FREE_ENTRY_ORIENTATION_KEYS,
   Network,
@@ -16,6 +15,7 @@ import {
   splitPastedValues,
   type InterfaceLanguage,
   type OrientationKeyValue,
+  type MessageCode,
 } from '@adloom/domain';
 
 export { splitPastedValues };
@@ -42,9 +42,9 @@ export function invalidValues(key: string, values: readonly string[]): string[] 
   return values.filter((value) => value !== '' && !format(value));
 }
 
-/** What is wrong with one rule, as a spec §5 message (English, as the wire carries it). */
+/** What is wrong with one rule, as the code of its spec §5 message. */
 export interface RuleIssue {
-  message: string;
+  code: MessageCode;
   /** The values failing the format (configurationFormat only). */
   invalid: string[];
 }
@@ -56,13 +56,13 @@ export function ruleIssues(rules: readonly TargetingRule[]): (RuleIssue | undefi
     const duplicate = seen.has(rule.key);
     seen.add(rule.key);
     if (duplicate || !OrientationKey.has(rule.key) || !TargetingMode.has(rule.mode)) {
-      return { message: AD_MESSAGES.targetingWrong.en, invalid: [] };
+      return { code: 'ad.targetingWrong', invalid: [] };
     }
     if (rule.values.filter((value) => value.trim() !== '').length === 0) {
-      return { message: AD_MESSAGES.targetingEmpty.en, invalid: [] };
+      return { code: 'ad.targetingEmpty', invalid: [] };
     }
     const invalid = invalidValues(rule.key, rule.values);
-    if (invalid.length > 0) return { message: AD_MESSAGES.configurationFormat.en, invalid };
+    if (invalid.length > 0) return { code: 'ad.configurationFormat', invalid };
     return undefined;
   });
 }

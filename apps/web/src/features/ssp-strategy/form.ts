@@ -6,8 +6,8 @@
  */
 import {
   PERMILLE_TOTAL,
-  SSP_STRATEGY_MESSAGES,
-  allocationsOverMessage,
+  type CodedMessage,
+  type MessageCode,
   type EndpointBody,
   type SspStrategy,
   type createSspStrategy,
@@ -102,9 +102,9 @@ export interface AllocationCheck {
   /** 1000 minus the sum, never below 0. */
   own: number;
   /** The sum message when over 1000 (English, as the contract words it). */
-  over: string | undefined;
+  over: CodedMessage | undefined;
   /** The message of each row (undefined for a sound one), in the rows' order. */
-  rows: (string | undefined)[];
+  rows: (MessageCode | undefined)[];
 }
 
 const isPermille = (value: unknown): value is number =>
@@ -113,17 +113,20 @@ const isPermille = (value: unknown): value is number =>
 export function checkAllocations(rows: readonly AllocationRow[]): AllocationCheck {
   const seen = new Set<number>();
   const messages = rows.map((row) => {
-    if (row.dsp_id === null || row.dsp_id === undefined) return SSP_STRATEGY_MESSAGES.chooseDsp;
+    if (row.dsp_id === null || row.dsp_id === undefined) return 'dsp.chooseDsp';
     const duplicate = seen.has(row.dsp_id);
     seen.add(row.dsp_id);
-    if (!isPermille(row.permille)) return SSP_STRATEGY_MESSAGES.permilleRange;
-    return duplicate ? SSP_STRATEGY_MESSAGES.dspOnce : undefined;
+    if (!isPermille(row.permille)) return 'dsp.permilleRange';
+    return duplicate ? 'dsp.dspOnce' : undefined;
   });
   const sum = rows.reduce((total, row) => total + (isPermille(row.permille) ? row.permille : 0), 0);
   return {
     sum,
     own: Math.max(0, PERMILLE_TOTAL - sum),
-    over: sum > PERMILLE_TOTAL ? allocationsOverMessage(sum) : undefined,
+    over:
+      sum > PERMILLE_TOTAL
+        ? { code: 'dsp.allocationsOver', params: { sum, max: PERMILLE_TOTAL } }
+        : undefined,
     rows: messages,
   };
 }

@@ -1,26 +1,10 @@
 /**
- * The messages of the SSP strategy form in the interface language: spec §5 messages and the
- * custom schema messages through lib/zodRule, the strategy contract's own messages
- * (SSP_STRATEGY_MESSAGES) and the allocation sum. messages.test.ts checks every one has a
- * text in both languages.
+ * The messages of the SSP strategy form in the interface language: every one a catalogue
+ * code (spec §5 and the strategy contract's own) shown through lib/messages.ts.
  */
-import { SSP_STRATEGY_MESSAGES, allocationsOverSum } from '@adloom/domain';
-import { i18n } from '../../lib/i18n';
-import { knownMessageText } from '../../lib/zodRule';
-
-export const STRATEGY_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(SSP_STRATEGY_MESSAGES).map(([key, message]) => [
-    message,
-    `sspStrategy.messages.${key}`,
-  ]),
-);
+import { messageText, type MessageLike } from '../../lib/messages';
 
 /** A message of the strategy contract or the server, in the interface language. */
-export function strategyMessageText(message: string): string {
-  const known = knownMessageText(message);
-  if (known) return known;
-  const sum = allocationsOverSum(message);
-  if (sum !== undefined) return i18n.t('sspStrategy.allocation.over', { sum });
-  const key = STRATEGY_MESSAGE_KEYS[message];
-  return key ? i18n.t(key) : message;
+export function strategyMessageText(message: MessageLike): string {
+  return messageText(message);
 }

@@ -5,7 +5,7 @@
  * "Row 1: Unknown demand partner" — each in the interface language.
  */
 import type { FormInstance, FormRule } from 'antd';
-import { AD_MESSAGES, OrientationKey, TRIGGER_KEYS } from '@adloom/domain';
+import { OrientationKey, TRIGGER_KEYS } from '@adloom/domain';
 import { currentLanguage, i18n } from '../../lib/i18n';
 import { ruleIssues, type TargetingRule } from '../plan/targeting';
 import { checkAllocations, type AllocationRow, type StrategyForm } from './form';
@@ -27,7 +27,7 @@ export function triggersProblem(rules: readonly TargetingRule[]): string | undef
   const keys = TRIGGER_KEYS as readonly string[];
   const issues = ruleIssues(rules);
   for (const [index, rule] of rules.entries()) {
-    const issue = keys.includes(rule.key) ? issues[index]?.message : AD_MESSAGES.targetingWrong.en;
+    const issue = keys.includes(rule.key) ? issues[index]?.code : 'ad.targetingWrong';
     if (issue) return `${ruleLabel(rule, index)}: ${strategyMessageText(issue)}`;
   }
   return undefined;

@@ -1,6 +1,4 @@
 import dayjs from 'dayjs';
-import { config } from 'zod';
-import zodEn from 'zod/v4/locales/en.js';
 import { messages } from '../../locales/en';
 import type { LanguagePack } from './types';
 
@@ -9,6 +7,5 @@ export const pack: LanguagePack = {
   antd: undefined,
   apply() {
     dayjs.locale('en');
-    config(zodEn());
   },
 };

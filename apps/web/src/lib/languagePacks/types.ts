@@ -6,6 +6,6 @@ export interface LanguagePack {
   messages: Messages;
   /** Ant Design's locale; undefined keeps its built-in English. */
   antd: Locale | undefined;
-  /** Switches the global libraries (dayjs, zod) to the language. */
+  /** Switches the global libraries (dayjs) to the language; zod's messages are codes (lib/messages.ts). */
   apply(): void;
 }

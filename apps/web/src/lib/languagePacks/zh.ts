@@ -1,8 +1,6 @@
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { config } from 'zod';
-import zodZhCN from 'zod/v4/locales/zh-CN.js';
 import { messages } from '../../locales/zh';
 import type { LanguagePack } from './types';
 
@@ -11,6 +9,5 @@ export const pack: LanguagePack = {
   antd: zhCN,
   apply() {
     dayjs.locale('zh-cn');
-    config(zodZhCN());
   },
 };

@@ -49,10 +49,12 @@ async function checkLanguages(db: Database, fields: CountryFields): Promise<void
   const found = await existingLanguageIds(db, fields.lang_ids);
   const missing = fields.lang_ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw AppError.field('lang_ids', `Unknown language ids: ${missing.join(', ')}`);
+    throw AppError.field('lang_ids', 'settings.unknownLanguages', {
+      ids: missing.join(', '),
+    });
   }
   if (fields.lang_id !== null && !fields.lang_ids.includes(fields.lang_id)) {
-    throw AppError.field('lang_id', 'The main language must be one of the languages (lang_ids)');
+    throw AppError.field('lang_id', 'settings.mainLanguage');
   }
 }
 

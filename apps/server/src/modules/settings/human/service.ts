@@ -56,9 +56,9 @@ export async function listHumanTree(db: Database): Promise<HumanNode[]> {
 async function checkParent(db: Database, parentId: number | null): Promise<void> {
   if (parentId === null) return;
   const parent = await repo.findHumanItem(db, parentId);
-  if (!parent) throw AppError.field('parent_id', `Item ${parentId} does not exist`);
+  if (!parent) throw AppError.field('parent_id', 'settings.unknownParent', { id: parentId });
   if (parent.parentId !== null) {
-    throw AppError.field('parent_id', 'Only two levels: the parent must be a top-level item');
+    throw AppError.field('parent_id', 'settings.twoLevels');
   }
 }
 

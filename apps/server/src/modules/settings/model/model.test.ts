@@ -67,7 +67,7 @@ describe('models', () => {
       { body: { brand_id: 999_999, code: 'X1', name: 'Ghost' } },
     );
     expectCode(unknownBrand, -120, 400);
-    expect(unknownBrand.body.data.fields).toEqual([
+    expect(unknownBrand.body.data.fields).toMatchObject([
       { path: 'brand_id', message: expect.any(String) },
     ]);
     expect(await changeCountBy(t.db, admin.user.id)).toBe(before);

@@ -47,7 +47,7 @@ export async function listModels(
 
 export async function createModel(writer: Writer, fields: ModelFields): Promise<Model> {
   if (!(await repo.brandExists(writer.db, fields.brand_id))) {
-    throw AppError.field('brand_id', `Brand ${fields.brand_id} does not exist`);
+    throw AppError.field('brand_id', 'settings.unknownBrand', { id: fields.brand_id });
   }
   const row = await createNoted(
     {

@@ -57,7 +57,7 @@ async function translateUnique<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function notFound(label: string, id: number): AppError {
-  return new AppError('notFound', `${label} ${id} was not found.`);
+  return new AppError('notFound', 'error.notFoundItem', undefined, { label, id });
 }
 
 export async function loadOrThrow<Row extends { id: number }, F extends Fields>(

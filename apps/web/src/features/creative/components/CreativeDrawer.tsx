@@ -26,7 +26,6 @@ import {
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  AD_MESSAGES,
   ClickAction,
   CreativeLanguage,
   GROUP_IMAGE_COUNT,
@@ -34,7 +33,6 @@ import {
   Platform,
   SimpleStatus,
   ZCreativeFields,
-  adMessageText,
   canonicalSpecialConfig,
   createCreative,
   isHttpUrl,
@@ -51,7 +49,7 @@ import {
 import { call } from '../../../lib/api';
 import { reportFormError } from '../../../lib/formErrors';
 import { currentLanguage } from '../../../lib/i18n';
-import { issueText } from '../../../lib/zodRule';
+import { issueText, messageText } from '../../../lib/messages';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { useNotedWrite } from '../../changes/useNotedWrite';
 import {
@@ -124,7 +122,7 @@ function useFieldRules(
         const parsed = ZCreativeFields.safeParse({ ...values, style_id: 1 });
         const schemaIssue = parsed.error?.issues.find((issue) => issue.path[0] === field);
         if (schemaIssue) {
-          const text = issueText(schemaIssue, t);
+          const text = issueText(schemaIssue);
           throw new Error(text === schemaIssue.message ? creativeText(text, t) : text);
         }
         const issue = formIssues(values, style).find((candidate) => candidate.path === field);
@@ -549,10 +547,7 @@ export function CreativeDrawer({
                     {
                       validator: async (_rule, value: unknown) => {
                         if (typeof value === 'string' && !isSpecialConfig(value)) {
-                          throw new Error(
-                            adMessageText(AD_MESSAGES.configurationFormat.en, lang) ??
-                              AD_MESSAGES.configurationFormat.en,
-                          );
+                          throw new Error(messageText('ad.configurationFormat'));
                         }
                       },
                     },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZRejectReason, rejectCreatives, type Creative } from '@adloom/domain';
 import { call } from '../../../lib/api';
 import { reportFormError } from '../../../lib/formErrors';
-import { issueText } from '../../../lib/zodRule';
+import { issueText } from '../../../lib/messages';
 import { creativeText, translatedError } from '../api';
 
 export function RejectDialog({
@@ -67,7 +67,7 @@ export function RejectDialog({
                 const result = ZRejectReason.safeParse(typeof value === 'string' ? value : '');
                 const issue = result.error?.issues[0];
                 if (issue) {
-                  const text = issueText(issue, t);
+                  const text = issueText(issue);
                   throw new Error(text === issue.message ? creativeText(text, t) : text);
                 }
               },

@@ -11,7 +11,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  AD_MESSAGES,
   CreativeLanguage,
   PlanStatus,
   completePlan,
@@ -170,7 +169,7 @@ export function CompleteStep({
           pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={plan.strategies}
-          locale={{ emptyText: planMessageText(AD_MESSAGES.needConfiguration.en) }}
+          locale={{ emptyText: planMessageText('ad.needConfiguration') }}
           columns={[
             { title: t('plan.strategy.name'), dataIndex: 'name', key: 'name' },
             {

@@ -9,7 +9,6 @@ import { Alert, Button, Empty, Space, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  AD_MESSAGES,
   CreativeLanguage,
   Platform,
   WideStatus,
@@ -76,7 +75,7 @@ export function CreativeSelector({
           showIcon
           role="alert"
           className={styles.alert}
-          title={planMessageText(AD_MESSAGES.unspecifiedCreative.en)}
+          title={planMessageText('ad.unspecifiedCreative')}
           description={t('plan.creatives.unfitHelp', { ids: unfit.join(', ') })}
           action={
             <Button
@@ -94,7 +93,7 @@ export function CreativeSelector({
           showIcon
           role="alert"
           className={styles.alert}
-          title={planMessageText(AD_MESSAGES.needCreative.en)}
+          title={planMessageText('ad.needCreative')}
         />
       )}
       <Table<Creative>

@@ -9,7 +9,6 @@ import { Alert, Button, Empty, Popconfirm, Space, Table, Tag, Tooltip, Typograph
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  AD_MESSAGES,
   CreativeLanguage,
   OrientationKey,
   TargetingMode,
@@ -122,7 +121,7 @@ export function StrategyList({
           type="error"
           showIcon
           role="alert"
-          title={planMessageText(AD_MESSAGES.needConfiguration.en)}
+          title={planMessageText('ad.needConfiguration')}
           description={t('plan.strategy.needOne')}
           style={{ marginBottom: 16 }}
         />
@@ -158,7 +157,7 @@ export function StrategyList({
                   </Typography.Text>
                 );
               }
-              return <Tag color="error">{planMessageText(AD_MESSAGES.bidRequired.en)}</Tag>;
+              return <Tag color="error">{planMessageText('ad.bidRequired')}</Tag>;
             },
           },
           {
@@ -191,7 +190,7 @@ export function StrategyList({
               ids.length > 0 ? (
                 ids.length
               ) : (
-                <Tag color="warning">{planMessageText(AD_MESSAGES.needCreative.en)}</Tag>
+                <Tag color="warning">{planMessageText('ad.needCreative')}</Tag>
               ),
           },
           {

@@ -23,7 +23,6 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  AD_MESSAGES,
   OrientationKey,
   SimpleStatus,
   TargetingMode,
@@ -320,9 +319,9 @@ export function TargetingEditor({
         const keyLabel = OrientationKey.label(rule.key, lang);
         const issue = issues[index];
         // An empty rule is only reported once a save was tried; format and duplicates at once.
-        const alwaysShown = issue && issue.message !== AD_MESSAGES.targetingEmpty.en;
+        const alwaysShown = issue && issue.code !== 'ad.targetingEmpty';
         const message =
-          serverIssues[index] ?? (issue && (showIssues || alwaysShown) ? issue.message : undefined);
+          serverIssues[index] ?? (issue && (showIssues || alwaysShown) ? issue.code : undefined);
         return (
           <section
             key={`${rule.key}-${index}`}

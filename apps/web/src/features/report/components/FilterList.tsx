@@ -7,23 +7,18 @@ import { Button, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  REPORT_MESSAGES,
   ReportDimension,
   reportFilterValueIssue,
   type ReportDimensionValue,
   type ReportFilter,
 } from '@adloom/domain';
 import { currentLanguage } from '../../../lib/i18n';
+import { messageText } from '../../../lib/messages';
 import { useFilterOptions } from '../hooks/useFilterOptions';
 import styles from './report.module.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 export const MAX_FILTERS = 20;
-
-/** The contract's message key of a filter value issue ("hour", "id", …), for its translation. */
-function issueKey(message: string): string | undefined {
-  return Object.entries(REPORT_MESSAGES).find(([, text]) => text === message)?.[0];
-}
 
 function FilterValues({
   dimension,
@@ -47,7 +42,6 @@ function FilterValues({
   if (options === undefined) {
     const wrong = values.filter((value) => reportFilterValueIssue(dimension, value));
     const issue = wrong[0] ? reportFilterValueIssue(dimension, wrong[0]) : undefined;
-    const key = issue ? issueKey(issue) : undefined;
     return (
       <>
         <Select
@@ -66,7 +60,7 @@ function FilterValues({
           <span role="alert" className={styles.issue}>
             {t('report.filter.ignored', {
               values: wrong.join(', '),
-              reason: key ? t(`report.filterIssue.${key}`, { defaultValue: issue }) : issue,
+              reason: issue ? messageText(issue) : '',
             })}
           </span>
         )}

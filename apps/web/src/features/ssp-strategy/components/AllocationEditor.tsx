@@ -8,7 +8,7 @@
 import { Button, Empty, InputNumber, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SSP_STRATEGY_MESSAGES, SimpleStatus, type Dsp, MAX_ALLOCATIONS } from '@adloom/domain';
+import { SimpleStatus, type Dsp, MAX_ALLOCATIONS } from '@adloom/domain';
 import { checkAllocations, type AllocationRow } from '../form';
 import { strategyMessageText } from '../messages';
 import { AllocationBar } from './AllocationBar';
@@ -55,7 +55,7 @@ export function AllocationEditor({
         const number = index + 1;
         const message = check.rows[index];
         // A partner not chosen yet is reported when saving (the Form.Item's message).
-        const shown = message === SSP_STRATEGY_MESSAGES.chooseDsp ? undefined : message;
+        const shown = message === 'dsp.chooseDsp' ? undefined : message;
         const options = dsps
           .filter((dsp) => dsp.status === SimpleStatus.active || dsp.id === row.dsp_id)
           .map((dsp) => ({
@@ -77,7 +77,7 @@ export function AllocationEditor({
                 loading={loading}
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('sspStrategy.allocation.dspPlaceholder')}
-                status={shown === SSP_STRATEGY_MESSAGES.dspOnce ? 'error' : undefined}
+                status={shown === 'dsp.dspOnce' ? 'error' : undefined}
                 onChange={(dspId) => update(index, { dsp_id: dspId })}
               />
               <InputNumber<number>
@@ -85,7 +85,7 @@ export function AllocationEditor({
                 className={styles.permille}
                 value={row.permille ?? null}
                 suffix="‰"
-                status={shown === SSP_STRATEGY_MESSAGES.permilleRange ? 'error' : undefined}
+                status={shown === 'dsp.permilleRange' ? 'error' : undefined}
                 onChange={(permille) => update(index, { permille })}
               />
               <Button

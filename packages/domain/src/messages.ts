@@ -65,7 +65,7 @@ export const ERROR_MESSAGES = {
 
 /** zod's own checks, in our words (`messageErrorMap`), and the text rule of every contract. */
 export const INPUT_MESSAGES = {
-  required: { en: 'Required', zh: '此项必填' },
+  required: { en: 'This field is required', zh: '此项必填' },
   tooShort: { en: 'At least {{min}} characters', zh: '至少 {{min}} 个字符' },
   tooLong: { en: 'At most {{max}} characters', zh: '最多 {{max}} 个字符' },
   tooSmall: { en: 'Must be at least {{min}}', zh: '不能小于 {{min}}' },

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormInstance } from 'antd';
-import { AD_MESSAGES, ResponseCode } from '@adloom/domain';
+import { MESSAGES, ResponseCode, fieldIssue, type FieldIssue } from '@adloom/domain';
 import { ApiError } from './api';
 import { applyFieldErrors } from './formErrors';
 import { changeLanguage, setupI18n } from './i18n';
@@ -20,26 +20,42 @@ function formWith(fields: Record<string, unknown>) {
   return { form, setFields };
 }
 
-function validation(fields: { path: string; message: string }[]): ApiError {
+function validation(fields: FieldIssue[]): ApiError {
   return new ApiError(
     ResponseCode.validation,
-    AD_MESSAGES.followPrompts.en,
-    AD_MESSAGES.followPrompts.en,
+    MESSAGES['ad.followPrompts'].en,
+    MESSAGES['ad.followPrompts'].en,
     fields,
   );
 }
 
 describe('applyFieldErrors', () => {
+  it('shows a server validation failure of a settings form in Chinese', async () => {
+    await changeLanguage('zh');
+    const { form, setFields } = formWith({ code: 'fr', name: '' });
+    applyFieldErrors(
+      form,
+      validation([
+        fieldIssue('code', 'settings.countryCode'),
+        fieldIssue('name', 'input.required'),
+      ]),
+    );
+    expect(setFields).toHaveBeenCalledWith([
+      { name: ['code'], errors: ['请填写两位字母的 ISO 国家代码，例如 FR'] },
+      { name: ['name'], errors: ['此项必填'] },
+    ]);
+  });
+
   it('puts spec §5 messages of the server on their fields in Chinese', async () => {
     await changeLanguage('zh');
     const { form, setFields } = formWith({ style_ids: [], languages: [], name: 'S' });
     const placed = applyFieldErrors(
       form,
       validation([
-        { path: 'style_ids', message: AD_MESSAGES.confirmStyle.en },
-        { path: 'languages.0', message: AD_MESSAGES.needLanguage.en },
-        { path: 'name', message: 'Too long, at most 64' },
-        { path: 'unknown', message: AD_MESSAGES.needCreative.en },
+        fieldIssue('style_ids', 'ad.confirmStyle'),
+        fieldIssue('languages.0', 'ad.needLanguage'),
+        fieldIssue('name', 'input.tooLong', { max: 64 }),
+        fieldIssue('unknown', 'ad.needCreative'),
       ]),
     );
     expect(placed).toBe(true);
@@ -47,13 +63,13 @@ describe('applyFieldErrors', () => {
       { name: ['style_ids'], errors: ['请确认支持的样式'] },
       { name: ['languages', '0'], errors: ['需要添加语言'] },
       // Not a known message: the server's own words.
-      { name: ['name'], errors: ['Too long, at most 64'] },
+      { name: ['name'], errors: ['最多 64 个字符'] },
     ]);
   });
 
   it('keeps the English text in English', () => {
     const { form, setFields } = formWith({ bid: null });
-    applyFieldErrors(form, validation([{ path: 'bid', message: AD_MESSAGES.bidRequired.en }]));
+    applyFieldErrors(form, validation([fieldIssue('bid', 'ad.bidRequired')]));
     expect(setFields).toHaveBeenCalledWith([
       { name: ['bid'], errors: ['Please enter at least one correct bid price'] },
     ]);

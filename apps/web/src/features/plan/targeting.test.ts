@@ -35,13 +35,13 @@ describe('targeting helpers', () => {
       { key: 'planet', mode: 'include', values: ['mars'] },
       { key: 'uid', mode: 'sometimes', values: ['u'] },
     ];
-    expect(ruleIssues(rules).map((issue) => issue?.message)).toEqual([
+    expect(ruleIssues(rules).map((issue) => issue?.code)).toEqual([
       undefined,
-      AD_MESSAGES.targetingEmpty.en,
-      AD_MESSAGES.configurationFormat.en,
-      AD_MESSAGES.targetingWrong.en,
-      AD_MESSAGES.targetingWrong.en,
-      AD_MESSAGES.targetingWrong.en,
+      'ad.targetingEmpty',
+      'ad.configurationFormat',
+      'ad.targetingWrong',
+      'ad.targetingWrong',
+      'ad.targetingWrong',
     ]);
     expect(ruleIssues(rules)[2]?.invalid).toEqual(['bad pkg']);
     // The contract refuses the same list.

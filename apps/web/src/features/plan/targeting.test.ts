@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AD_MESSAGES, ZTargeting } from '@adloom/domain';
+import { ZTargeting } from '@adloom/domain';
 import { invalidValues, offeredKeys, ruleIssues, splitPastedValues } from './targeting';
 
 describe('targeting helpers', () => {

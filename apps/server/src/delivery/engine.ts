@@ -620,6 +620,7 @@ export class DeliveryEngine {
       billing: 0,
       price: settlement.paid,
       clickPrice: 0,
+      incomeCpm: settlement.share,
     });
     const macros = { ...partnerMacros(winner, request.id, partnerPrice), loss: LOSS_REASON.won };
     if (winner.nurl) this.notices.fire(fillAuctionMacros(winner.nurl, partnerPrice, macros));
@@ -647,7 +648,6 @@ export class DeliveryEngine {
       notice_urls: [],
     };
     return {
-      incomeCpm: settlement.share,
       decision,
       answer,
       answerJson: JSON.stringify(answer),
@@ -821,6 +821,12 @@ export class DeliveryEngine {
       // The partner bills on our impression beacon: its burl, once (taken out as it fires).
       const billing = await this.billingNotices.take(claims.id);
       if (billing) this.notices.fire(billing);
+      // A partner ad's token carries what the partner pays (price) and the publisher's share.
+      const { paid, share, take } = impressionSettlement({
+        paid: claims.price,
+        share: claims.incomeCpm,
+        take: claims.price - claims.incomeCpm,
+      });
       this.accounting.countEvent({
         id: `imp:${claims.id}`,
         kind: 'imp',
@@ -848,12 +854,6 @@ export class DeliveryEngine {
         )
       : { cost: 0, reservation: undefined };
     this.accounting.countEvent({
-      // A partner ad's token carries what the partner pays (price) and the publisher's share.
-      const { paid, share, take } = impressionSettlement({
-        paid: claims.price,
-        share: claims.incomeCpm,
-        take: claims.price - claims.incomeCpm,
-      });
       id: `imp:${claims.id}`,
       kind: 'imp',
       dims,

@@ -149,8 +149,6 @@ export interface Accounting {
   countPartnerWin(dspId: number, at: number): void;
   /** Bids of a partner refused before our auction, one reason (BidRejection) each. */
   countPartnerRejections(dspId: number, reasons: readonly string[], at: number): void;
-  /** Bids of a partner refused before our auction, one reason (BidRejection) each. */
-  countPartnerRejections(dspId: number, reasons: readonly string[], at: number): void;
   /**
    * Counts the events of journal segments crashed processes left (this one's earlier life
    * included) and flushes them; answers how many. At start, before serving.

@@ -275,18 +275,7 @@ export function addPartnerRejections(counter: HealthCounter, reasons: readonly s
   for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
 }
 
-/** Bids of a partner refused before our auction, one reason each. */
-export function addPartnerRejections(counter: HealthCounter, reasons: readonly string[]): void {
-  const counts = (counter.rejections ??= new Map());
-  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-}
-
 function addHealth(target: HealthCounter, source: HealthCounter): void {
-  if (source.rejections) {
-    for (const [reason, bids] of source.rejections) {
-      addPartnerRejections(target, new Array<string>(bids).fill(reason));
-    }
-  }
   if (source.rejections) {
     for (const [reason, bids] of source.rejections) {
       addPartnerRejections(target, new Array<string>(bids).fill(reason));

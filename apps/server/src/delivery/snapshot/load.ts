@@ -98,8 +98,8 @@ const readSlots = (tx: Database) =>
       mediaOs: media.os,
       mediaBundle: media.bundle,
       lowestBid: slots.lowestBid,
-      styleIds: slots.styleIds,
       auctionType: slots.auctionType,
+      styleIds: slots.styleIds,
       adForm: slots.adForm,
       countries: slots.countries,
       width: slots.width,
@@ -291,6 +291,7 @@ export function buildSnapshot(rows: ConfigurationRows, version: number, now: num
     if (code) slotIdsByCode.set(code, row.id);
     slotMap.set(row.id, {
       ...row,
+      auctionType: row.auctionType === AuctionType.first ? AuctionType.first : AuctionType.second,
       styleIds: new Set(row.styleIds),
       countries: new Set(row.countries.map((code) => code.toUpperCase())),
     });
@@ -299,7 +300,6 @@ export function buildSnapshot(rows: ConfigurationRows, version: number, now: num
   const planMap = new Map<number, PlanConfig>();
   for (const row of rows.plans) {
     planMap.set(row.id, {
-      auctionType: row.auctionType === AuctionType.first ? AuctionType.first : AuctionType.second,
       id: row.id,
       ownerId: row.ownerId,
       name: row.name,
@@ -376,6 +376,7 @@ export function buildSnapshot(rows: ConfigurationRows, version: number, now: num
       config: isRecord(row.config) ? row.config : {},
       triggers: compileRules(row.triggers),
       allocations: allocationsOf(row.allocations),
+      percent: row.percent,
       priority: row.priority,
       status: row.status,
     };
@@ -384,7 +385,6 @@ export function buildSnapshot(rows: ConfigurationRows, version: number, now: num
     else sspBySlot.set(row.slotId, [config]);
   }
 
-      percent: row.percent,
   return {
     version,
     builtAt: now,

@@ -42,10 +42,10 @@ import {
 import { convertible, normalCurrency, type RateTable } from '@adloom/domain';
 import countries from 'i18n-iso-countries';
 import { isIP } from 'node:net';
+import { auctionTypeOf } from '../decision/pricing.js';
 import type { DspConfig, ServeRequest, SlotConfig, SspStrategyConfig } from '../types.js';
 import { consentInOpenRtb, privacySignalsOf, privacyVerdict, withPrivacy } from './privacy.js';
 
-import { auctionTypeOf } from '../decision/pricing.js';
 /** OpenRTB 2.6 List: Connection Types, by our Network. */
 const CONNECTION_TYPES: Readonly<Record<number, number>> = {
   [Network.wifi]: 2,

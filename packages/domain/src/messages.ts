@@ -494,7 +494,7 @@ export interface CodedMessage {
 }
 
 export function isMessageCode(value: unknown): value is MessageCode {
-  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, value);
 }
 
 /** `{{name}}` of a text filled from `params`. */

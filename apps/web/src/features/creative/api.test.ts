@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdStyleType, CREATIVE_RULE_MESSAGES, ClickAction, type AdStyle } from '@adloom/domain';
+import {
+  AdStyleType,
+  CREATIVE_RULE_MESSAGES,
+  ClickAction,
+  fieldIssue,
+  type AdStyle,
+} from '@adloom/domain';
 import { ApiError } from '../../lib/api';
 import { changeLanguage, setupI18n } from '../../lib/i18n';
 import {
@@ -122,21 +128,46 @@ describe('the creative form', () => {
   it('puts the server’s messages on the form’s fields, in Chinese', async () => {
     await changeLanguage('zh');
     const error = new ApiError(-120, 'Some fields are not valid.', '', [
-      { path: 'title', message: 'At most 30 characters in this style' },
-      { path: 'group_material_ids.2', message: "There is no such material in the owner's library" },
-      { path: 'special_config', message: 'Configuration format is incorrect' },
-      { path: 'app_package', message: 'Use a package name such as com.example.app' },
-      { path: 'deeplink_url', message: CREATIVE_RULE_MESSAGES.deeplinkScheme.en },
-      { path: 'click_monitor_urls.1', message: CREATIVE_RULE_MESSAGES.privateAddress.en },
+      fieldIssue('title', 'creativeRule.tooLong', { max: 30 }),
+      fieldIssue('group_material_ids.2', 'creativeRule.materialMissing'),
+      fieldIssue('special_config', 'creativeRule.configurationFormat'),
+      fieldIssue('app_package', 'creative.package'),
+      fieldIssue('deeplink_url', 'creativeRule.deeplinkScheme'),
+      fieldIssue('click_monitor_urls.1', 'creativeRule.privateAddress'),
     ]);
     const translated = translatedError(error) as ApiError;
     expect(translated.fields).toEqual([
-      { path: 'title', message: '此样式最多 30 个字符' },
-      { path: 'group_material_ids', message: '素材库中没有这个素材' },
-      { path: 'special_config', message: '配置格式不正确' },
-      { path: 'app_package', message: '请填写包名，例如 com.example.app' },
-      { path: 'deeplink_url', message: CREATIVE_RULE_MESSAGES.deeplinkScheme.zh },
-      { path: 'click_monitor_urls', message: '不能指向私有或本机回环地址' },
+      {
+        path: 'title',
+        code: 'creativeRule.tooLong',
+        params: { max: 30 },
+        message: '此样式最多 30 个字符',
+      },
+      {
+        path: 'group_material_ids',
+        code: 'creativeRule.materialMissing',
+        message: '素材库中没有这个素材',
+      },
+      {
+        path: 'special_config',
+        code: 'creativeRule.configurationFormat',
+        message: '配置格式不正确',
+      },
+      {
+        path: 'app_package',
+        code: 'creative.package',
+        message: '请填写包名，例如 com.example.app',
+      },
+      {
+        path: 'deeplink_url',
+        code: 'creativeRule.deeplinkScheme',
+        message: CREATIVE_RULE_MESSAGES.deeplinkScheme.zh,
+      },
+      {
+        path: 'click_monitor_urls',
+        code: 'creativeRule.privateAddress',
+        message: '不能指向私有或本机回环地址',
+      },
     ]);
     await changeLanguage('en');
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
+import { fieldIssue, type FieldIssue } from '@adloom/domain';
 import { ApiError } from '../../lib/api';
 import { changeLanguage, setupI18n } from '../../lib/i18n';
 import {
@@ -113,19 +114,21 @@ describe('the request in the address', () => {
 });
 
 describe('translateDiagnosisError', () => {
-  it("puts the contract's country message in the interface language, leaving others", async () => {
+  it('puts the field messages in the interface language by their codes, leaving a text that is no code', async () => {
     await changeLanguage('zh');
+    // An issue of an older server: its text and no code.
+    const uncoded = { path: 'uid', message: 'Too big' } as FieldIssue;
     const error = new ApiError(-120, 'Invalid', 'Invalid', [
-      { path: 'country', message: 'Two-letter country code' },
-      { path: 'uid', message: 'Too big' },
-      { path: 'slot_id', message: 'Unknown slot' },
+      fieldIssue('country', 'report.countryCode'),
+      uncoded,
+      fieldIssue('slot_id', 'dsp.unknownSlot'),
     ]);
     const translated = translateDiagnosisError(error);
     expect(translated).toBeInstanceOf(ApiError);
     expect((translated as ApiError).fields).toEqual([
-      { path: 'country', message: '请填写两位字母的国家代码' },
+      { path: 'country', code: 'report.countryCode', message: '请填写两位字母的国家代码' },
       { path: 'uid', message: 'Too big' },
-      { path: 'slot_id', message: '广告位不存在' },
+      { path: 'slot_id', code: 'dsp.unknownSlot', message: '未知的广告位' },
     ]);
     expect(translateDiagnosisError('boom')).toBe('boom');
     await changeLanguage('en');

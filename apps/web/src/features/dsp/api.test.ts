@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DSP_DEFAULTS, DSP_URL_MESSAGES, type Dsp } from '@adloom/domain';
+import { DSP_DEFAULTS, fieldIssue, type Dsp, type FieldIssue } from '@adloom/domain';
 import { ApiError } from '../../lib/api';
 import { changeLanguage, setupI18n } from '../../lib/i18n';
 import {
@@ -94,12 +94,13 @@ describe('the DSP form', () => {
     await changeLanguage('zh');
     const error = translateDspError(
       new ApiError(-120, 'x', 'x', [
-        { path: 'request_url', message: DSP_URL_MESSAGES.privateAddress },
-        { path: 'name', message: 'Other' },
+        fieldIssue('request_url', 'dsp.privateAddress'),
+        // A text that is no code is shown as it came.
+        { path: 'name', message: 'Other' } as FieldIssue,
       ]),
     ) as ApiError;
     expect(error.fields).toEqual([
-      { path: 'request_url', message: '不能指向私有或本机回环地址' },
+      { path: 'request_url', code: 'dsp.privateAddress', message: '不能指向私有或本机回环地址' },
       { path: 'name', message: 'Other' },
     ]);
     await changeLanguage('en');

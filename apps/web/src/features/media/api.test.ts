@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AD_MESSAGES, SUPPLY_MESSAGES, type Slot } from '@adloom/domain';
+import {
+  AD_MESSAGES,
+  SUPPLY_MESSAGES,
+  fieldIssue,
+  type FieldIssue,
+  type Slot,
+} from '@adloom/domain';
 import { ApiError } from '../../lib/api';
 import { changeLanguage, setupI18n } from '../../lib/i18n';
 import {
@@ -110,13 +116,18 @@ describe('showing', () => {
   it('puts a country or style issue on its list, translated', async () => {
     await changeLanguage('zh');
     const error = new ApiError(-120, 'x', 'x', [
-      { path: 'countries.2', message: SUPPLY_MESSAGES.unknownCountry.en },
-      { path: 'style_ids', message: AD_MESSAGES.confirmStyle.en },
-      { path: 'name', message: 'Too small' },
+      fieldIssue('countries.2', 'supply.unknownCountry'),
+      fieldIssue('style_ids', 'ad.confirmStyle'),
+      // A text that is no code is shown as it came.
+      { path: 'name', message: 'Too small' } as FieldIssue,
     ]);
     expect((translatedError(error) as ApiError).fields).toEqual([
-      { path: 'countries', message: SUPPLY_MESSAGES.unknownCountry.zh },
-      { path: 'style_ids', message: AD_MESSAGES.confirmStyle.zh },
+      {
+        path: 'countries',
+        code: 'supply.unknownCountry',
+        message: SUPPLY_MESSAGES.unknownCountry.zh,
+      },
+      { path: 'style_ids', code: 'ad.confirmStyle', message: AD_MESSAGES.confirmStyle.zh },
       { path: 'name', message: 'Too small' },
     ]);
     await changeLanguage('en');

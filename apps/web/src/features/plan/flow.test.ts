@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AD_MESSAGES, type PlanDetail, type Strategy } from '@adloom/domain';
+import { AD_MESSAGES, fieldIssue, type PlanDetail, type Strategy } from '@adloom/domain';
+import { changeLanguage, setupI18n } from '../../lib/i18n';
 import { completionIssues, problemOf, problemsOf, targetingIssuesByRule } from './flow';
 
 function strategy(id: number, patch: Partial<Strategy> = {}): Strategy {
@@ -26,7 +27,11 @@ function plan(strategies: Strategy[], bid = 1_000_000): PlanDetail {
 describe('completionIssues', () => {
   it('needs a strategy first', () => {
     expect(completionIssues(plan([]))).toEqual([
-      { path: 'strategies', message: AD_MESSAGES.needConfiguration.en },
+      {
+        path: 'strategies',
+        code: 'ad.needConfiguration',
+        message: AD_MESSAGES.needConfiguration.en,
+      },
     ]);
   });
 
@@ -46,12 +51,28 @@ describe('completionIssues', () => {
       ),
     );
     expect(issues).toEqual([
-      { path: 'strategies.0.bid', message: AD_MESSAGES.bidRequired.en },
-      { path: 'strategies.1.targeting.0', message: AD_MESSAGES.configurationFormat.en },
-      { path: 'strategies.1.creative_ids', message: AD_MESSAGES.needCreative.en },
-      { path: 'strategies.1.bid', message: AD_MESSAGES.bidRequired.en },
-      { path: 'strategies.1.style_ids', message: AD_MESSAGES.confirmStyle.en },
-      { path: 'strategies.1.languages', message: AD_MESSAGES.needLanguage.en },
+      { path: 'strategies.0.bid', code: 'ad.bidRequired', message: AD_MESSAGES.bidRequired.en },
+      {
+        path: 'strategies.1.targeting.0',
+        code: 'ad.configurationFormat',
+        message: AD_MESSAGES.configurationFormat.en,
+      },
+      {
+        path: 'strategies.1.creative_ids',
+        code: 'ad.needCreative',
+        message: AD_MESSAGES.needCreative.en,
+      },
+      { path: 'strategies.1.bid', code: 'ad.bidRequired', message: AD_MESSAGES.bidRequired.en },
+      {
+        path: 'strategies.1.style_ids',
+        code: 'ad.confirmStyle',
+        message: AD_MESSAGES.confirmStyle.en,
+      },
+      {
+        path: 'strategies.1.languages',
+        code: 'ad.needLanguage',
+        message: AD_MESSAGES.needLanguage.en,
+      },
     ]);
     expect(completionIssues(plan([strategy(1)]))).toEqual([]);
   });
@@ -62,17 +83,20 @@ describe('problemOf', () => {
 
   it('sends creatives to step 3 and other strategy fields to step 2, with their strategy', () => {
     expect(
-      problemOf({ path: 'strategies.1.creative_ids', message: 'm' }, strategies),
+      problemOf(fieldIssue('strategies.1.creative_ids', 'ad.needCreative'), strategies),
     ).toMatchObject({ step: 3, strategy: { id: 8 }, field: 'creative_ids' });
     expect(
-      problemOf({ path: 'strategies.0.targeting.2.values.5', message: 'm' }, strategies),
+      problemOf(fieldIssue('strategies.0.targeting.2.values.5', 'ad.targetingWrong'), strategies),
     ).toMatchObject({ step: 2, strategy: { id: 7 }, field: 'targeting' });
-    expect(problemOf({ path: 'strategies', message: 'm' }, strategies)).toEqual({
-      message: 'm',
+    expect(problemOf(fieldIssue('strategies', 'ad.needConfiguration'), strategies)).toEqual({
+      message: AD_MESSAGES.needConfiguration.en,
+      code: 'ad.needConfiguration',
       step: 2,
     });
-    expect(problemOf({ path: 'budget', message: 'm' }, strategies)).toEqual({
-      message: 'm',
+    expect(problemOf(fieldIssue('budget', 'input.tooSmall', { min: 1 }), strategies)).toEqual({
+      message: 'Must be at least 1',
+      code: 'input.tooSmall',
+      params: { min: 1 },
       step: 1,
       field: 'budget',
     });
@@ -81,23 +105,26 @@ describe('problemOf', () => {
   it('lists each problem once per place', () => {
     const problems = problemsOf(
       [
-        { path: 'strategies.0.creative_ids.0', message: AD_MESSAGES.unspecifiedCreative.en },
-        { path: 'strategies.0.creative_ids.1', message: AD_MESSAGES.unspecifiedCreative.en },
-        { path: 'strategies.1.creative_ids', message: AD_MESSAGES.needCreative.en },
+        fieldIssue('strategies.0.creative_ids.0', 'ad.unspecifiedCreative'),
+        fieldIssue('strategies.0.creative_ids.1', 'ad.unspecifiedCreative'),
+        fieldIssue('strategies.1.creative_ids', 'ad.needCreative'),
       ],
       strategies,
     );
     expect(problems).toHaveLength(2);
   });
 
-  it('collects the targeting issues of a strategy answer by rule', () => {
+  it('collects the targeting issues of a strategy answer by rule, in the interface language', async () => {
+    await setupI18n();
+    await changeLanguage('zh');
     expect(
       targetingIssuesByRule([
-        { path: 'targeting.2.values.5', message: 'a' },
-        { path: 'targeting.2.values.6', message: 'b' },
-        { path: 'targeting.0.key', message: 'c' },
-        { path: 'bid', message: 'd' },
+        fieldIssue('targeting.2.values.5', 'ad.targetingWrong'),
+        fieldIssue('targeting.2.values.6', 'ad.targetingEmpty'),
+        fieldIssue('targeting.0.key', 'ad.targetingEmpty'),
+        fieldIssue('bid', 'ad.bidRequired'),
       ]),
-    ).toEqual({ 0: 'c', 2: 'a' });
+    ).toEqual({ 0: AD_MESSAGES.targetingEmpty.zh, 2: AD_MESSAGES.targetingWrong.zh });
+    await changeLanguage('en');
   });
 });

@@ -20,6 +20,9 @@ import { ruleIssues } from './targeting';
 export interface Problem {
   /** The English message as the wire carries it (spec §5). */
   message: string;
+  /** Its catalogue code and parameters, for the text in the interface language. */
+  code?: FieldIssue['code'];
+  params?: FieldIssue['params'];
   /** Where it is fixed: 1 plan form, 2 a strategy (or adding one), 3 a strategy's creatives. */
   step: number;
   strategy?: Strategy;
@@ -57,11 +60,16 @@ export function completionIssues(detail: PlanDetail): FieldIssue[] {
 /** Where an issue of the whole-plan check is fixed. */
 export function problemOf(issue: FieldIssue, strategies: readonly Strategy[]): Problem {
   const [head, index, field] = issue.path.split('.');
-  if (head !== 'strategies') return { message: issue.message, step: PlanStep.plan, field: head };
-  if (index === undefined) return { message: issue.message, step: PlanStep.strategies };
+  const message = {
+    message: issue.message,
+    ...(issue.code ? { code: issue.code } : {}),
+    ...(issue.params ? { params: issue.params } : {}),
+  };
+  if (head !== 'strategies') return { ...message, step: PlanStep.plan, field: head };
+  if (index === undefined) return { ...message, step: PlanStep.strategies };
   const strategy = strategies[Number(index)];
   return {
-    message: issue.message,
+    ...message,
     step: field === 'creative_ids' ? PlanStep.creatives : PlanStep.strategies,
     strategy,
     field,
@@ -100,7 +108,7 @@ export function placeIssues(
       continue;
     }
     const texts = byField.get(head) ?? [];
-    const text = planMessageText(issue.message);
+    const text = planMessageText(issue);
     if (!texts.includes(text)) texts.push(text);
     byField.set(head, texts);
   }
@@ -108,14 +116,14 @@ export function placeIssues(
   return rest;
 }
 
-/** `targeting.N…` issues of a strategy answer, by rule index. */
+/** `targeting.N…` issues of a strategy answer in the interface language, by rule index. */
 export function targetingIssuesByRule(issues: readonly FieldIssue[]): Record<number, string> {
   const byRule: Record<number, string> = {};
   for (const issue of issues) {
     const [head, index] = issue.path.split('.');
     if (head !== 'targeting' || index === undefined) continue;
     const rule = Number(index);
-    if (Number.isInteger(rule)) byRule[rule] ??= issue.message;
+    if (Number.isInteger(rule)) byRule[rule] ??= planMessageText(issue);
   }
   return byRule;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Ability, type Country, type Plan, type Slot } from '@adloom/domain';
+import { Ability, DEFAULT_AUCTION_TYPE, type Country, type Plan, type Slot } from '@adloom/domain';
 import { configureApi } from '../../../lib/api';
 import { setupI18n } from '../../../lib/i18n';
 import { envelope, renderSignedIn, type Request } from '../../../test/render';
@@ -29,6 +29,7 @@ const slot: Slot = {
   width: 320,
   height: 50,
   supply_type: 2,
+  auction_type: DEFAULT_AUCTION_TYPE,
   status: 0,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
@@ -59,6 +60,7 @@ const plan: Plan = {
   frequency_per_user: 0,
   interval_seconds: 0,
   cache_seconds: 0,
+  iab_category: null,
   status: 0,
   creation_step: 4,
   published_at: '2026-11-01T00:00:00Z',

@@ -146,8 +146,7 @@ export function CompleteStep({
                 {problems.map((problem, index) => (
                   <li key={index}>
                     {problem.strategy ? <strong>{problem.strategy.name}: </strong> : null}
-                    {planMessageText(problem.message)}{' '}
-                    <ProblemLink problem={problem} onFix={onFix} />
+                    {planMessageText(problem)} <ProblemLink problem={problem} onFix={onFix} />
                   </li>
                 ))}
               </ul>
@@ -211,9 +210,7 @@ export function CompleteStep({
                   <Space orientation="vertical" size={0}>
                     {own.map((problem, index) => (
                       <span key={index}>
-                        <Typography.Text type="danger">
-                          {planMessageText(problem.message)}
-                        </Typography.Text>{' '}
+                        <Typography.Text type="danger">{planMessageText(problem)}</Typography.Text>{' '}
                         <ProblemLink problem={problem} onFix={onFix} />
                       </span>
                     ))}

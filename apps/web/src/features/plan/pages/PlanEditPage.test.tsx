@@ -49,6 +49,7 @@ function detail(patch: Partial<PlanDetail> = {}): PlanDetail {
     frequency_per_user: 0,
     interval_seconds: 0,
     cache_seconds: 0,
+    iab_category: null,
     status: PlanStatus.unlive,
     creation_step: 3,
     published_at: null,

@@ -23,6 +23,7 @@ function plan(id: number, patch: Partial<Plan> = {}): Plan {
     frequency_per_user: 0,
     interval_seconds: 0,
     cache_seconds: 0,
+    iab_category: null,
     status: PlanStatus.live,
     creation_step: 4,
     published_at: '2026-02-01T00:00:00Z',

@@ -16,7 +16,6 @@ import {
   type createDsp,
 } from '@adloom/domain';
 import { ApiError } from '../../lib/api';
-import { i18n } from '../../lib/i18n';
 import { issueText, messageText, type MessageLike } from '../../lib/messages';
 
 export interface DspFormValues {
@@ -130,7 +129,7 @@ export function dspFieldProblem(
   values: DspFormValues,
 ): string | undefined {
   const body = dspBodyOf(values);
-  if (field === 'cpm' && Number.isNaN(body.cpm)) return i18n.t('validation.amountFormat');
+  if (field === 'cpm' && Number.isNaN(body.cpm)) return messageText('fund.amountFormat');
   const parsed = ZDspFields.safeParse(body);
   const issue = parsed.error?.issues.find((candidate) => candidate.path[0] === field);
   return issue ? issueText(issue) : undefined;

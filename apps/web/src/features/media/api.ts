@@ -194,9 +194,9 @@ export function slotEditableOf(values: SlotForm) {
 export function slotFieldProblem(field: keyof SlotForm, values: SlotForm): string | undefined {
   const body = slotBodyOf(values);
   if (field === 'lowest_bid' && Number.isNaN(body.lowest_bid)) {
-    return i18n.t('validation.amountFormat');
+    return messageText('fund.amountFormat');
   }
-  if (field === 'media_id' && !values.media_id) return i18n.t('validation.required');
+  if (field === 'media_id' && !values.media_id) return messageText('input.required');
   const problem = fieldProblem(ZSlotFields, field, { ...body });
   return problem ? mediaText(problem) : undefined;
 }

@@ -25,7 +25,6 @@ import {
   type createStrategy,
 } from '@adloom/domain';
 import { useInvalidate } from '../../components/list/editing';
-import { i18n } from '../../lib/i18n';
 import { normalizeSchedule, SCHEDULE_PRESETS } from './schedule';
 import { cleanRule, type TargetingRule } from './targeting';
 import { planIssueText, planMessageText } from './messages';
@@ -177,11 +176,11 @@ export function planFieldProblem(
 ): string | undefined {
   const raw = values[field];
   if (REQUIRED_PLAN_FIELDS.includes(field) && (raw === null || raw === undefined || raw === '')) {
-    return i18n.t('validation.required');
+    return planMessageText('input.required');
   }
   const body = planBodyOf(values);
   if ((field === 'budget' || field === 'bid') && Number.isNaN(body[field])) {
-    return i18n.t('validation.amountFormat');
+    return planMessageText('fund.amountFormat');
   }
   const parsed = ZPlanShape.safeParse(body);
   const issue = parsed.error?.issues.find((candidate) => candidate.path[0] === field);

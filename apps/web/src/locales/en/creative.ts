@@ -89,12 +89,6 @@ export const creative = {
     install: 'Install',
     call: 'Call',
   },
-  messages: {
-    package: 'Use a package name such as com.example.app',
-    reason: 'Give the advertiser a reason',
-    clickAction: 'Unknown click action',
-    os: 'Unknown OS',
-  },
   audit: {
     approve: 'Approve',
     reject: 'Reject',

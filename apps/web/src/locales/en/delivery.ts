@@ -42,9 +42,6 @@ export const delivery = {
     slotRequired: 'Choose a slot',
     osRequired: 'Choose the OS',
   },
-  messages: {
-    countryCode: 'Two-letter country code',
-  },
   result: {
     placeholder: 'Fill in the request and press Diagnose to see each candidate’s fate.',
     running: 'Replaying the request…',

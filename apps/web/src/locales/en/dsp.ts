@@ -65,8 +65,4 @@ export const dsp = {
     noBody: 'No body',
     truncated: 'Only the beginning of the answer is shown.',
   },
-  messages: {
-    credentials: 'Must not contain a user name or password',
-    privateAddress: 'Must not point to a private or loopback address',
-  },
 };

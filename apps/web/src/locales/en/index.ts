@@ -5,7 +5,6 @@ import { layout } from './layout';
 import { login } from './login';
 import { menu } from './menu';
 import { user } from './user';
-import { validation } from './validation';
 import { list } from './list';
 import { change } from './change';
 import { settings } from './settings';
@@ -29,7 +28,6 @@ export const messages = {
   dashboard,
   user,
   error,
-  validation,
   list,
   change,
   settings,

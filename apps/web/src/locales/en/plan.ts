@@ -217,12 +217,4 @@ export const plan = {
     doneSubtitle: 'Published {{time}} (UTC). Start the plan when you are ready to serve.',
     toList: 'Back to all plans',
   },
-  validation: {
-    scheduleEmpty: 'Pick at least one hour of the week',
-    scheduleDays: 'Give the hours of all seven weekdays',
-    billing: 'Choose a billing',
-    endAfterStart: 'Must be after the start',
-    intervalNeeded: 'Give the interval the frequency counts over',
-    audienceNeedsAdvanced: 'Audience characteristics need advanced targeting',
-  },
 };

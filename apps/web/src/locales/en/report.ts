@@ -30,13 +30,6 @@ export const report = {
     pickValues: 'Pick values',
     typeValues: 'Type values, then Enter',
   },
-  filterIssue: {
-    id: 'expected a whole number id',
-    day: 'expected a date YYYY-MM-DD',
-    hour: 'expected an hour from 0 to 23',
-    country: 'expected a country code of 2 letters',
-    os: 'expected an OS value',
-  },
   config: {
     saved: 'Saved configuration',
     none: 'Unsaved report',

@@ -80,13 +80,4 @@ export const sspStrategy = {
     noDspsHelp:
       'Add a demand partner on the first tab to allocate traffic; until then strategies keep all traffic with our own DSP.',
   },
-  messages: {
-    chooseDsp: 'Choose a demand partner',
-    permilleRange: 'A whole number from 0 to 1000',
-    dspOnce: 'Each demand partner once',
-    unknownDsp: 'Unknown demand partner',
-    inactiveDsp: 'The demand partner is inactive',
-    unknownSlot: 'Unknown slot',
-    triggerOnce: 'One rule per trigger',
-  },
 };

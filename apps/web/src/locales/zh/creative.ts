@@ -90,12 +90,6 @@ export const creative: typeof en = {
     install: '立即安装',
     call: '拨打电话',
   },
-  messages: {
-    package: '请填写包名，例如 com.example.app',
-    reason: '请填写驳回原因',
-    clickAction: '未知的点击动作',
-    os: '未知的操作系统',
-  },
   audit: {
     approve: '通过',
     reject: '驳回',

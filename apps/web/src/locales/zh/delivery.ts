@@ -41,9 +41,6 @@ export const delivery = {
     slotRequired: '请选择广告位',
     osRequired: '请选择操作系统',
   },
-  messages: {
-    countryCode: '请填写两位字母的国家代码',
-  },
   result: {
     placeholder: '填写请求后点击“诊断”，查看每个候选的结果。',
     running: '正在重放请求…',

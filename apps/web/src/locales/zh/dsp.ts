@@ -65,8 +65,4 @@ export const dsp = {
     noBody: '无内容',
     truncated: '只显示应答的开头部分。',
   },
-  messages: {
-    credentials: '不能包含用户名或密码',
-    privateAddress: '不能指向私有或本机回环地址',
-  },
 };

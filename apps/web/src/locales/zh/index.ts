@@ -6,7 +6,6 @@ import { layout } from './layout';
 import { login } from './login';
 import { menu } from './menu';
 import { user } from './user';
-import { validation } from './validation';
 import { list } from './list';
 import { change } from './change';
 import { settings } from './settings';
@@ -30,7 +29,6 @@ export const messages: Messages = {
   dashboard,
   user,
   error,
-  validation,
   list,
   change,
   settings,

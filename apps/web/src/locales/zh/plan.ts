@@ -215,12 +215,4 @@ export const plan: typeof en = {
     doneSubtitle: '发布于 {{time}}（UTC）。准备好后即可开始投放。',
     toList: '返回全部计划',
   },
-  validation: {
-    scheduleEmpty: '请至少选择一周中的一个小时',
-    scheduleDays: '请给出全部七天的投放小时',
-    billing: '请选择计费方式',
-    endAfterStart: '必须晚于开始时间',
-    intervalNeeded: '请填写频次的计算间隔',
-    audienceNeedsAdvanced: '人群特征定向需要高级定向权限',
-  },
 };

@@ -31,13 +31,6 @@ export const report: typeof en = {
     pickValues: '选择值',
     typeValues: '输入值后按回车',
   },
-  filterIssue: {
-    id: '应为整数 ID',
-    day: '应为 YYYY-MM-DD 格式的日期',
-    hour: '应为 0 到 23 的小时',
-    country: '应为 2 个字母的国家代码',
-    os: '应为操作系统的值',
-  },
   config: {
     saved: '已保存的配置',
     none: '未保存的报表',

@@ -75,13 +75,4 @@ export const sspStrategy = {
     noDsps: '还没有需求方',
     noDspsHelp: '在第一个标签页添加需求方后即可分配流量；在此之前策略的全部流量留给我方自有 DSP。',
   },
-  messages: {
-    chooseDsp: '请选择需求方',
-    permilleRange: '0 到 1000 之间的整数',
-    dspOnce: '每个需求方只能出现一次',
-    unknownDsp: '未知的需求方',
-    inactiveDsp: '该需求方已停用',
-    unknownSlot: '未知的广告位',
-    triggerOnce: '每种触发条件只能有一条规则',
-  },
 };

@@ -160,7 +160,7 @@ function MonitorLinks({ name, label }: { name: keyof CreativeForm; label: string
                       validator: async (_rule, value: unknown) => {
                         const text = typeof value === 'string' ? value.trim() : '';
                         if (text !== '' && !isHttpUrl(text)) {
-                          throw new Error(t('validation.httpUrl'));
+                          throw new Error(messageText('input.httpUrl'));
                         }
                       },
                     },

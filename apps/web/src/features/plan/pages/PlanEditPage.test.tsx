@@ -7,12 +7,13 @@ import {
   FULL_SCHEDULE,
   PlanStatus,
   ResponseCode,
+  fieldIssue,
   type PlanDetail,
   type Strategy,
 } from '@adloom/domain';
 import { configureApi } from '../../../lib/api';
 import { changeLanguage, setupI18n } from '../../../lib/i18n';
-import { envelope, renderSignedIn } from '../../../test/render';
+import { renderSignedIn } from '../../../test/render';
 import { PlanEditPage } from './PlanEditPage';
 
 const ADVERTISER = Ability.login | Ability.adManage;
@@ -128,14 +129,15 @@ describe('PlanEditPage', { timeout: 20_000 }, () => {
     const requests = renderAt('/ad/plan/5?step=4', (url) => {
       if (url.startsWith('/svc/ad/plan/detail')) return detail();
       if (url.startsWith('/svc/ad/plan/complete')) {
-        return envelope(
-          ResponseCode.validation,
-          {
-            fields: [
-              { path: 'strategies.1.creative_ids.0', message: AD_MESSAGES.unspecifiedCreative.en },
-            ],
-          },
-          AD_MESSAGES.followPrompts.en,
+        // As the server answers (plan/completion.ts): the message's code and coded fields.
+        return new Response(
+          JSON.stringify({
+            code: ResponseCode.validation,
+            msg: AD_MESSAGES.followPrompts.en,
+            msgCode: 'ad.followPrompts',
+            data: { fields: [fieldIssue('strategies.1.creative_ids.0', 'ad.unspecifiedCreative')] },
+          }),
+          { headers: { 'Content-Type': 'application/json' } },
         );
       }
       return null;

@@ -71,6 +71,7 @@ describe('envelope and errors', () => {
     expect(response.json()).toEqual({
       code: ResponseCode.validation,
       msg: 'The request body is not valid JSON.',
+      msgCode: 'input.notJson',
       data: null,
     });
   });

@@ -2,7 +2,14 @@
  * Issue 19 item 6 through the real routes: text the database cannot store, ids that are not
  * ids and amounts past any range answer 400 naming the field, and nothing is written.
  */
-import { ABILITY_ALL, INPUT_MESSAGES, ResponseCode, encodeCredential } from '@adloom/domain';
+import {
+  ABILITY_ALL,
+  INPUT_MESSAGES,
+  ResponseCode,
+  encodeCredential,
+  messageText,
+  type MessageCode,
+} from '@adloom/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, slots, users } from '../db/schema.js';
@@ -26,11 +33,11 @@ afterAll(async () => {
 
 const send = (request: ApiRequest) => api(t.app, { ...request, token });
 
-function expectRefused(result: Awaited<ReturnType<typeof send>>, path: string, message?: string) {
+function expectRefused(result: Awaited<ReturnType<typeof send>>, path: string, code?: MessageCode) {
   expect(result.status).toBe(400);
   expect(result.body.code).toBe(ResponseCode.validation);
   expect(result.body.data).toEqual({
-    fields: [message ? { path, message } : expect.objectContaining({ path })],
+    fields: [code ? { path, code, message: messageText(code) } : expect.objectContaining({ path })],
   });
 }
 
@@ -46,7 +53,7 @@ describe('text with NUL or a lone surrogate', () => {
       url: '/svc/sys/user/profile',
       body: { nickname, avatar: '', introduction: 'hello' },
     });
-    expectRefused(result, 'nickname', INPUT_MESSAGES.unsafeText.en);
+    expectRefused(result, 'nickname', 'input.unsafeText');
     expect(await t.db.select().from(users).where(eq(users.id, admin.id))).toEqual(before);
   });
 
@@ -58,12 +65,12 @@ describe('text with NUL or a lone surrogate', () => {
         multipart: { nickname: 'ok', avatar: '', introduction: 'intro\u0000' },
       }),
       'introduction',
-      INPUT_MESSAGES.unsafeText.en,
+      'input.unsafeText',
     );
     expectRefused(
       await send({ url: `/svc/ssp/media/list?keyword=${encodeURIComponent('a\u0000')}` }),
       'keyword',
-      INPUT_MESSAGES.unsafeText.en,
+      'input.unsafeText',
     );
     expectRefused(
       await send({
@@ -72,7 +79,7 @@ describe('text with NUL or a lone surrogate', () => {
         body: { media_id: 1, name: 'Slot', style_ids: [1], countries: ['US', '\uD83D'] },
       }),
       'countries.1',
-      INPUT_MESSAGES.unsafeText.en,
+      'input.unsafeText',
     );
   });
 
@@ -88,7 +95,9 @@ describe('text with NUL or a lone surrogate', () => {
     });
     expect(result.status).toBe(400);
     expect(result.body.data).toMatchObject({
-      fields: [{ path: 'config.seat', message: INPUT_MESSAGES.unsafeText.en }],
+      fields: [
+        { path: 'config.seat', code: 'input.unsafeText', message: INPUT_MESSAGES.unsafeText.en },
+      ],
     });
   });
 
@@ -100,7 +109,7 @@ describe('text with NUL or a lone surrogate', () => {
       url: '/svc/sys/account/password',
       body: { id: account.id, password: encodeCredential('Long enough\u0000but NUL 9') },
     });
-    expectRefused(result, 'password', INPUT_MESSAGES.unsafeText.en);
+    expectRefused(result, 'password', 'input.unsafeText');
     const [after] = await t.db.select().from(users).where(eq(users.id, account.id));
     expect(after?.passwordHash).toBe(before?.passwordHash);
   });

@@ -2,7 +2,8 @@
  * Media (/ssp/media) and slots (/ssp/slot): the demo operator (slot and ssp roles) finds the
  * demo media, adds a media and a slot in it (the form refuses a slot without styles; a
  * 0 x 0 slot reads Unlimited), copies the slot's integration snippet, reads the slot in
- * Chinese, edits its size through the note prompt and deletes the media.
+ * Chinese, edits its size through the note prompt and deletes the media in the one confirmation
+ * (what is deleted, what stops with it, the note).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from '../support/session';
@@ -186,8 +187,12 @@ test('the slot reads in Chinese; its size changes with a note; the media is dele
   await page.goto('/ssp/media');
   await search(page, run);
   await rowOf(page, mediaName).getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-popconfirm-buttons').getByRole('button', { name: 'Delete' }).click();
-  await confirmNote(page, 'the app is closed');
+  // One dialog: what is deleted, what stops with it (its live slots), and the note.
+  const deleteDialog = page.getByRole('dialog').filter({ hasText: `Delete “${mediaName}”?` });
+  await expect(deleteDialog).toContainText('A deleted media cannot be restored.');
+  await deleteDialog.getByLabel('Note').fill('the app is closed');
+  await deleteDialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(deleteDialog).toBeHidden();
   await expect(rowOf(page, mediaName)).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.locator('.ant-select-item-option', { hasText: /^Deleted$/ }).click();

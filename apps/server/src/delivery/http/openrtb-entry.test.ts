@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { OPENRTB_MAX_IMPS, OPENRTB_VERSION, USER_ID_COOKIE } from '@adloom/domain';
+import { OPENRTB_MAX_IMPS, OPENRTB_VERSION, USER_ID_COOKIE, isMessageCode } from '@adloom/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slots } from '../../db/schema.js';
@@ -263,7 +263,16 @@ describe('requests refused like an exchange refuses them', () => {
       expect(answer.body?.ext?.error?.message).toMatch(
         new RegExp(`^${field.replace(/[[\].]/g, '\\$&')}: `),
       );
+      // An OpenRTB peer reads text: an English sentence, never the catalogue's code.
+      const text = answer.body?.ext?.error?.message.slice(field.length + 2) ?? '';
+      expect(isMessageCode(text), text).toBe(false);
+      expect(text).toMatch(/^[A-Za-z].* /);
     }
+  });
+
+  it('says what is wrong in English, the limit filled in', async () => {
+    const answer = await post(bidRequest({ tmax: -2 }), json);
+    expect(answer.body?.ext?.error).toEqual({ field: 'tmax', message: 'tmax: Must be at least 0' });
   });
 
   it('says the limit when a request holds too many impressions', async () => {

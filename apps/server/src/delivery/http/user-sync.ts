@@ -19,7 +19,7 @@ import {
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { refuse } from './openrtb-transport.js';
+import { issueText, refuse } from './openrtb-transport.js';
 import { PIXEL } from './pixel.js';
 
 /** The bidders we sync: ourselves (partners' own syncs are theirs to run). */
@@ -80,7 +80,7 @@ export function cookieSync(request: FastifyRequest, reply: FastifyReply, origin:
   const parsed = ZCookieSyncRequest.safeParse(request.body ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return refuse(reply, '', issue?.path.join('.') || 'body', issue?.message ?? 'invalid');
+    return refuse(reply, '', issue?.path.join('.') || 'body', issueText(issue));
   }
   const synced = cookieUidOf(request) !== undefined;
   const bidders = parsed.data.bidders ?? SYNCED_BIDDERS;

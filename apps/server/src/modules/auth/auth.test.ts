@@ -113,7 +113,12 @@ describe('POST /user/login and /svc/sys/user/login', () => {
     const user = await buildUser(t.db);
     const wrong = await signIn('/user/login', credentials(user.username, 'not-the-password'));
     expectCode(wrong, ResponseCode.validation, 400);
-    expect(wrong.body).toEqual({ code: -120, msg: WRONG, data: null });
+    expect(wrong.body).toEqual({
+      code: -120,
+      msg: WRONG,
+      msgCode: 'password.wrongCredentials',
+      data: null,
+    });
     const unknown = await signIn('/user/login', credentials('nobody_here_at_all', 'whatever1'));
     expect(unknown.body).toEqual(wrong.body);
     expect(unknown.status).toBe(400);
@@ -122,9 +127,16 @@ describe('POST /user/login and /svc/sys/user/login', () => {
   it('names the field of a too-short username', async () => {
     const result = await signIn('/user/login', credentials('ab', 'whatever1'));
     expectCode(result, ResponseCode.validation, 400);
-    expect(result.body.msg).toBe('username: Too small: expected string to have >=3 characters');
+    expect(result.body.msg).toBe('username: At least 3 characters');
     expect(result.body.data).toMatchObject({
-      fields: [{ path: 'username', message: 'Too small: expected string to have >=3 characters' }],
+      fields: [
+        {
+          path: 'username',
+          code: 'input.tooShort',
+          params: { min: 3 },
+          message: 'At least 3 characters',
+        },
+      ],
     });
   });
 
@@ -154,7 +166,12 @@ describe('POST /user/login and /svc/sys/user/login', () => {
   it('refuses a disabled account that knows its password', async () => {
     const user = await buildUser(t.db, { status: 1 });
     const result = await signIn('/user/login', credentials(user.username, user.password));
-    expect(result.body).toEqual({ code: -120, msg: 'This account is disabled.', data: null });
+    expect(result.body).toEqual({
+      code: -120,
+      msg: 'This account is disabled.',
+      msgCode: 'password.disabled',
+      data: null,
+    });
   });
 
   it('refuses an account without the login ability', async () => {
@@ -209,6 +226,7 @@ describe('sign-in throttle', () => {
     expect(waiting.body).toEqual({
       code: -170,
       msg: 'Too many failed attempts. Try again in 1 second.',
+      msgCode: 'error.retryOneSecond',
       data: { retryAfterSeconds: 1 },
     });
     expect(waiting.headers['retry-after']).toBe('1');

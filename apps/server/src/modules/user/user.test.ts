@@ -181,23 +181,28 @@ describe('PUT /svc/sys/user/password', () => {
     ]);
     const short = await changePassword(token, user.password, 'abcdefg');
     expect(short.body.data.fields).toMatchObject([
-      { path: 'newPassword', message: 'Too small: expected string to have >=8 characters' },
+      {
+        path: 'newPassword',
+        code: 'input.tooShort',
+        params: { min: 8 },
+        message: 'At least 8 characters',
+      },
     ]);
   });
 
   it('refuses a common or guessable new password on the field newPassword, changing nothing', async () => {
     const user = await buildUser(t.db);
     const token = await login(t.app, user.username, user.password);
-    const cases: [string, string][] = [
-      ['password1', PASSWORD_MESSAGES.common.en],
-      ['12345678', PASSWORD_MESSAGES.common.en],
-      ['aaaaaaaaaa', PASSWORD_MESSAGES.guessable.en],
-      [`${user.username}1`, PASSWORD_MESSAGES.guessable.en],
+    const cases: [string, string, string][] = [
+      ['password1', 'password.common', PASSWORD_MESSAGES.common.en],
+      ['12345678', 'password.common', PASSWORD_MESSAGES.common.en],
+      ['aaaaaaaaaa', 'password.guessable', PASSWORD_MESSAGES.guessable.en],
+      [`${user.username}1`, 'password.guessable', PASSWORD_MESSAGES.guessable.en],
     ];
-    for (const [password, message] of cases) {
+    for (const [password, code, message] of cases) {
       const result = await changePassword(token, user.password, password);
       expectCode(result, ResponseCode.validation, 400);
-      expect(result.body.data.fields, password).toEqual([{ path: 'newPassword', message }]);
+      expect(result.body.data.fields, password).toEqual([{ path: 'newPassword', code, message }]);
     }
     await login(t.app, user.username, user.password);
   });

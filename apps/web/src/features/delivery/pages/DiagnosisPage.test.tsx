@@ -1,6 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Ability, DEFAULT_AUCTION_TYPE, type Country, type Plan, type Slot } from '@adloom/domain';
+import {
+  Ability,
+  DEFAULT_AUCTION_TYPE,
+  fieldIssue,
+  type Country,
+  type Plan,
+  type Slot,
+} from '@adloom/domain';
 import { configureApi } from '../../../lib/api';
 import { setupI18n } from '../../../lib/i18n';
 import { envelope, renderSignedIn, type Request } from '../../../test/render';
@@ -215,8 +222,8 @@ describe('DiagnosisPage', { timeout: 60_000 }, () => {
             -120,
             {
               fields: [
-                { path: 'slot_id', message: 'Unknown slot' },
-                { path: 'uid', message: 'Too long for a user id' },
+                fieldIssue('slot_id', 'dsp.unknownSlot'),
+                fieldIssue('uid', 'input.tooLong', { max: 128 }),
               ],
             },
             'Invalid',
@@ -229,9 +236,9 @@ describe('DiagnosisPage', { timeout: 60_000 }, () => {
     submit();
     const fieldOf = (label: string) =>
       screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
-    // The unknown slot in the domain's words, on the field that names it.
-    expect(await within(fieldOf('Slot id')).findByText('There is no such slot')).toBeTruthy();
-    expect(within(fieldOf('User id (uid)')).getByText('Too long for a user id')).toBeTruthy();
+    // Each code's text on the field that names it.
+    expect(await within(fieldOf('Slot id')).findByText('Unknown slot')).toBeTruthy();
+    expect(within(fieldOf('User id (uid)')).getByText('At most 128 characters')).toBeTruthy();
     expect(screen.getByText('Correct the marked fields and diagnose again.')).toBeTruthy();
   });
 

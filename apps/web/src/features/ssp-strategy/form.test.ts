@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { ZSspStrategyFields, type SspStrategy } from '@adloom/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ZSspStrategyFields, issueMessage, type SspStrategy } from '@adloom/domain';
+import { setupI18n } from '../../lib/i18n';
+import { messageText } from '../../lib/messages';
 import { checkAllocations, configText, formOf, parseConfig, percentText, wireOf } from './form';
+
+beforeAll(async () => {
+  await setupI18n('en');
+});
 
 const strategy: SspStrategy = {
   id: 4,
@@ -41,9 +47,12 @@ describe('checkAllocations', () => {
     ];
     const check = checkAllocations(rows);
     expect(check).toMatchObject({ sum: 1200, own: 0 });
-    expect(check.over).toBe('The allocations add up to 1200‰; at most 1000‰');
+    expect(check.over).toEqual({ code: 'dsp.allocationsOver', params: { sum: 1200, max: 1000 } });
+    expect(messageText(check.over ?? '', 'en')).toBe(
+      'The allocations add up to 1200‰; at most 1000‰',
+    );
     const server = ZSspStrategyFields.safeParse({ slot_id: 1, name: 'x', allocations: rows });
-    expect(server.error?.issues.map((issue) => issue.message)).toEqual([check.over]);
+    expect(server.error?.issues.map((issue) => issueMessage(issue))).toEqual([check.over]);
   });
 
   it('marks rows without a partner, out of range, or a partner twice', () => {
@@ -56,11 +65,11 @@ describe('checkAllocations', () => {
         { dsp_id: 3, permille: null },
       ]).rows,
     ).toEqual([
-      'Choose a demand partner',
-      'A whole number from 0 to 1000',
-      'A whole number from 0 to 1000',
-      'Each demand partner once',
-      'A whole number from 0 to 1000',
+      'dsp.chooseDsp',
+      'dsp.permilleRange',
+      'dsp.permilleRange',
+      'dsp.dspOnce',
+      'dsp.permilleRange',
     ]);
   });
 });

@@ -1,6 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Ability, type Dsp, type SlotSplit, type Slot, type SspStrategy } from '@adloom/domain';
+import {
+  Ability,
+  fieldIssue,
+  type Dsp,
+  type SlotSplit,
+  type Slot,
+  type SspStrategy,
+} from '@adloom/domain';
 import { configureApi } from '../../../lib/api';
 import { setupI18n } from '../../../lib/i18n';
 import { envelope, renderSignedIn } from '../../../test/render';
@@ -223,8 +230,8 @@ describe('SspStrategyPanel', { timeout: 60_000 }, () => {
             -120,
             {
               fields: [
-                { path: 'allocations.0.dsp_id', message: 'Unknown demand partner' },
-                { path: 'slot_id', message: 'Unknown slot' },
+                fieldIssue('allocations.0.dsp_id', 'dsp.unknownDsp'),
+                fieldIssue('slot_id', 'dsp.unknownSlot'),
               ],
             },
             'allocations.0.dsp_id: Unknown demand partner',

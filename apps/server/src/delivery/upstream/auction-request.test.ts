@@ -69,7 +69,9 @@ const CALLER: BidRequest = {
     buyeruid: 'buyer-1',
     eids: [{ source: 'id5-sync.com', uids: [{ id: 'id5-abc' }] }],
   },
-  regs: { coppa: 0, gpp: 'DBABMA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA', gpp_sid: [2] },
+  // A GPP string with one US privacy section that opts out of nothing (GPP TCF sections would
+  // make GDPR apply: the partners here have no vendor id).
+  regs: { coppa: 0, gpp: 'DBABTA~1YNN', gpp_sid: [6] },
   source: {
     tid: 'tid-1',
     schain: { ver: '1.0', complete: 1, nodes: [{ asi: 'exchange.example', sid: '42', hp: 1 }] },
@@ -189,9 +191,14 @@ describe('a partner request for a caller auction', () => {
   });
 
   it('places the 2.6 fields in ext for a partner speaking 2.5, and says so in the header', () => {
-    const caller = { ...CALLER, regs: { gdpr: 0, us_privacy: '1YNN', gpp: 'G', gpp_sid: [7] } };
+    const caller = {
+      ...CALLER,
+      regs: { gdpr: 0, us_privacy: '1YNN', gpp: 'DBABTA~1YNN', gpp_sid: [6] },
+    };
     const body = build(caller, { openrtb: '2.5' });
-    expect(body.regs).toEqual({ ext: { gdpr: 0, us_privacy: '1YNN', gpp: 'G', gpp_sid: [7] } });
+    expect(body.regs).toEqual({
+      ext: { gdpr: 0, us_privacy: '1YNN', gpp: 'DBABTA~1YNN', gpp_sid: [6] },
+    });
     expect(body.user).toEqual({
       id: 'user-1',
       buyeruid: 'buyer-1',

@@ -4,7 +4,7 @@
  * as the config is typed, the allocation sum over 1000); the server's answers land on the
  * field they name. An edit goes through the change-note pattern and sends only what changed.
  */
-import { Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Form, Input, InputNumber, Select, Typography, type FormRule } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +19,7 @@ import {
 import { FormDialog } from '../../../components/list/editing';
 import { call } from '../../../lib/api';
 import { reportFormError } from '../../../lib/formErrors';
-import { zodRule } from '../../../lib/zodRule';
+import { fieldProblem, zodRule } from '../../../lib/zodRule';
 import { useNotedWrite } from '../../changes/useNotedWrite';
 import { EMPTY_FORM, formOf, wireOf, type StrategyForm } from '../form';
 import { allocationsRule, liftingForm, triggersRule } from '../rules';
@@ -29,6 +29,16 @@ import { TriggerEditor } from './TriggerEditor';
 /** "Media / Slot" for selects and cells. */
 export const slotLabel = (slot: { media_name: string; name: string }) =>
   `${slot.media_name} / ${slot.name}`;
+
+/** The share as the server checks it; blank is a value here (each partner's own share). */
+const sharePercentRule: FormRule = (form) => ({
+  validator: async (_rule, value: unknown) => {
+    if (value == null) return;
+    const values = { ...form.getFieldsValue(true), percent: value } as Record<string, unknown>;
+    const problem = fieldProblem(ZSspStrategyFields, 'percent', values);
+    if (problem) throw new Error(problem);
+  },
+});
 
 export function StrategyDialog({
   open,
@@ -142,7 +152,7 @@ export function StrategyDialog({
           label={t('sspStrategy.percent')}
           name="percent"
           extra={t('sspStrategy.percentHelp')}
-          rules={[zodRule(ZSspStrategyFields, 'percent')]}
+          rules={[sharePercentRule]}
         >
           <InputNumber<number>
             min={0}

@@ -171,9 +171,9 @@ describe('create media', () => {
     });
     expect(issuesOf(bad)).toMatchObject(
       expect.arrayContaining([
-        expect.objectContaining({ path: 'name' }),
-        { path: 'os', message: SUPPLY_MESSAGES.os.en },
-        { path: 'bundle', message: SUPPLY_MESSAGES.bundle.en },
+        expect.objectContaining({ path: 'name', code: 'input.required' }),
+        { path: 'os', code: 'supply.os', message: SUPPLY_MESSAGES.os.en },
+        { path: 'bundle', code: 'supply.bundle', message: SUPPLY_MESSAGES.bundle.en },
       ]),
     );
     expectCode(await send(t.app, ENDPOINTS.createMedia, me, { body: {} }), -131, 400);
@@ -182,7 +182,7 @@ describe('create media', () => {
 });
 
 describe('media names are unique per owner (issue 20 item 6)', () => {
-  const exists = [{ path: 'name', message: ERROR_MESSAGES.existent.en }];
+  const exists = [{ path: 'name', code: 'error.existent', message: ERROR_MESSAGES.existent.en }];
 
   it('refuses a second media of the same name, case and spaces aside, and writes nothing', async () => {
     const me = await buildSupplyUser(t.db);

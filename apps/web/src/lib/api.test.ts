@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   COOKIES,
   ERROR_MESSAGES,
@@ -7,12 +7,14 @@ import {
   accountLogin,
   currentUser,
   dashboardSummary,
+  fieldIssue,
   logout,
   updateProfile,
   type CurrentUser,
   type InterfaceLanguage,
 } from '@adloom/domain';
 import { ApiError, NETWORK_ERROR_CODE, call, configureApi } from './api';
+import { setupI18n } from './i18n';
 import { PROXY_STORAGE_KEY } from './session';
 
 const user: CurrentUser = {
@@ -45,6 +47,11 @@ function lastRequest(): { url: string; init: RequestInit } {
   const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
   return { url, init };
 }
+
+// The console's texts: message codes are shown through i18next (lib/messages.ts).
+beforeAll(async () => {
+  await setupI18n('en');
+});
 
 beforeEach(() => {
   fetchMock = vi.fn();
@@ -108,9 +115,10 @@ describe('call: envelope', () => {
   });
 
   it('any other code shows the server message and rejects with code, msg and fields', async () => {
-    const fields = [{ path: 'nickname', message: 'Too long' }];
+    // A field issue as the server sends it: a code, its parameters and the English text.
+    const fields = [fieldIssue('nickname', 'input.tooLong', { max: 20 })];
     fetchMock.mockResolvedValue(
-      answer({ code: -120, msg: 'nickname: Too long', data: { fields } }, 400),
+      answer({ code: -120, msg: 'nickname: At most 20 characters', data: { fields } }, 400),
     );
     const error = await call(updateProfile, {
       body: { nickname: 'x', avatar: '', introduction: '' },
@@ -118,11 +126,11 @@ describe('call: envelope', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       code: -120,
-      msg: 'nickname: Too long',
+      msg: 'nickname: At most 20 characters',
       fields,
       type: 'validation',
     });
-    expect(env.notifyError).toHaveBeenCalledWith('nickname: Too long');
+    expect(env.notifyError).toHaveBeenCalledWith('nickname: At most 20 characters');
   });
 
   it('shows the Chinese catalogue text for a known code in zh, the server text otherwise', async () => {

@@ -1,6 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COOKIES, PROXY_QUERY_PARAM, UPLOAD_MAX_BYTES, type Material } from '@adloom/domain';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  COOKIES,
+  PROXY_QUERY_PARAM,
+  UPLOAD_MAX_BYTES,
+  fieldIssue,
+  type Material,
+} from '@adloom/domain';
 import { ApiError, configureApi } from '../../lib/api';
+import { setupI18n } from '../../lib/i18n';
 import { PROXY_STORAGE_KEY } from '../../lib/session';
 import { durationText, precheckFile, uploadErrorText, uploadMaterialFile } from './api';
 
@@ -76,6 +83,11 @@ let env: {
   goToDenied: ReturnType<typeof vi.fn<() => void>>;
 };
 
+// The console's texts, field issues' codes among them (lib/messages.ts through i18next).
+beforeAll(async () => {
+  await setupI18n('en');
+});
+
 beforeEach(() => {
   FakeXhr.last = undefined;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -126,7 +138,8 @@ describe('uploadMaterialFile', () => {
       code: -120,
       msg: 'file: Only jpg, png, gif, mp4 and mkv files are accepted',
       data: {
-        fields: [{ path: 'file', message: 'Only jpg, png, gif, mp4 and mkv files are accepted' }],
+        // As the server sends it (material/upload.ts typeRefused): a coded field issue.
+        fields: [fieldIssue('file', 'upload.type')],
       },
     });
     const error = await done.catch((caught: unknown) => caught);

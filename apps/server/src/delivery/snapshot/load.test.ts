@@ -3,7 +3,14 @@
  * takes in, how rows become the engine's configuration, and that a decision serves from it.
  * The PostgreSQL database is shared by the run's files: every check names this file's ids.
  */
-import { AdStyleType, Billing, PlanStatus, PlanStep, RejectReason } from '@adloom/domain';
+import {
+  AdStyleType,
+  AuctionType,
+  Billing,
+  PlanStatus,
+  PlanStep,
+  RejectReason,
+} from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { buildCreative, buildMaterial, buildPlan, buildStrategy } from '../../test/ad-factories.js';
@@ -243,6 +250,7 @@ describe('loadSnapshot', () => {
       mediaOwnerId: media.ownerId,
       mediaOs: 1,
       mediaBundle: 'com.example.news',
+      auctionType: AuctionType.second,
       lowestBid: 1_000_000,
       styleIds: new Set([world.imageStyle.id, world.videoStyle.id]),
       adForm: 1,

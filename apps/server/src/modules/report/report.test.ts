@@ -549,7 +549,9 @@ describe('POST /svc/report/query: validation names the field', () => {
       metrics: ['imp', 'cost'],
       ...(change as Partial<ReportQuery>),
     });
-    expect(fieldsOf(result)).toContainEqual({ path, message });
+    // Each issue also carries its catalogue code (and parameters) for the console to translate.
+    const issue = fieldsOf(result).find((candidate) => candidate.path === path);
+    expect(issue).toMatchObject({ path, message, code: expect.any(String) });
   });
 
   it('accepts a range of exactly 366 days', async () => {

@@ -9,7 +9,9 @@ import { TREND_DAYS, utcWindows } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Its own database on PostgreSQL too: finance's figures (the month's top-ups, the ten lowest
+  // balances) are platform-wide, and other files' advertisers would crowd them out.
+  t = await createTestApp({ isolated: true });
 });
 afterAll(async () => {
   await t.close();

@@ -37,6 +37,8 @@ type Page = { list: SspStrategy[]; total: number };
 let t: TestApp;
 let operator: Signed;
 const nextCountry = countryCodes('O');
+// ISO 3166-1's user-assigned AA: no test file's code generator (countryCodes) nor the seed makes it.
+const NO_SUCH_COUNTRY = 'AA';
 beforeAll(async () => {
   t = await createTestApp();
   operator = await buildOperator(t.db);
@@ -172,7 +174,9 @@ describe('create', () => {
     ]);
     await refusedCreate(
       supply,
-      triggers([{ key: 'country', mode: 'include', values: [country.code, 'QQ', off.code] }]),
+      triggers([
+        { key: 'country', mode: 'include', values: [country.code, NO_SUCH_COUNTRY, off.code] },
+      ]),
       [
         { path: 'triggers.0.values.1', message: AD_MESSAGES.targetingWrong.en },
         { path: 'triggers.0.values.2', message: AD_MESSAGES.targetingWrong.en },
@@ -355,7 +359,7 @@ describe('modify', () => {
         ],
       ],
       [
-        { triggers: [{ key: 'country', mode: 'exclude', values: ['QQ'] }] },
+        { triggers: [{ key: 'country', mode: 'exclude', values: [NO_SUCH_COUNTRY] }] },
         [{ path: 'triggers.0.values.0', message: AD_MESSAGES.targetingWrong.en }],
       ],
     ];

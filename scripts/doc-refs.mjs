@@ -447,7 +447,11 @@ function main() {
   const show = process.argv.includes('--show');
   const problems = [];
   let rewritten = 0;
-  for (const file of SCANNED.flatMap((path) => [...filesUnder(path)])) {
+  // Paths given on the command line narrow the scan: `node scripts/doc-refs.mjs --fix docs`.
+  const paths = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  for (const file of (paths.length > 0 ? paths : SCANNED).flatMap((path) => [
+    ...filesUnder(path),
+  ])) {
     if (file === SELF) continue;
     const text = readFileSync(join(ROOT, file), 'utf8');
     const lines = text.split('\n');

@@ -441,7 +441,21 @@ function* filesUnder(path) {
   }
 }
 
-function main() {
+/**
+ * A rewritten file as Prettier (the repository's own, no new dependency) would write it: a
+ * longer link can push a test name or a call past the line width. Files Prettier does not
+ * know (SQL) are left as they are.
+ */
+async function formatted(file, text) {
+  const prettier = await import('prettier');
+  const path = join(ROOT, file);
+  const info = await prettier.getFileInfo(path, { ignorePath: join(ROOT, '.prettierignore') });
+  if (info.ignored || !info.inferredParser) return text;
+  const options = (await prettier.resolveConfig(path)) ?? {};
+  return prettier.format(text, { ...options, filepath: path });
+}
+
+async function main() {
   const fix = process.argv.includes('--fix');
   // --show: print each rewrite --fix would make, without writing anything.
   const show = process.argv.includes('--show');
@@ -486,7 +500,7 @@ function main() {
       }
     }
     if (changed && fix) {
-      writeFileSync(join(ROOT, file), lines.join('\n'));
+      writeFileSync(join(ROOT, file), await formatted(file, lines.join('\n')));
       rewritten += 1;
     }
   }
@@ -504,4 +518,4 @@ function main() {
   console.info('doc-refs: every reference resolves to a file in the repository');
 }
 
-main();
+await main();

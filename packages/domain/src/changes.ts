@@ -76,21 +76,6 @@ export const TargetType = defineEnum({
   currencyRate: { value: 'currencyRate', en: 'Currency rate', zh: '汇率' },
 });
 
-/** Target types of the supply side: their history is read by who manages them. */
-export const SUPPLY_TARGET_TYPES: readonly TargetTypeValue[] = [
-  'media',
-  'slot',
-  'dsp',
-  'sspStrategy',
-];
-
-/** Target types of advertiser objects: their history is read by whoever reaches the object. */
-export const AD_TARGET_TYPES: readonly TargetTypeValue[] = [
-  'plan',
-  'strategy',
-  'creative',
-  'material',
-];
 export type TargetTypeValue = (typeof TargetType.values)[number];
 
 /** Target types whose history only the system role reads: the settings vocabulary. */

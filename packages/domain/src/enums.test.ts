@@ -49,15 +49,4 @@ describe('spec enumerations', () => {
       }
     }
   });
-
-  it('lets free entry on every targeting key but country and os', () => {
-    expect(enums.FREE_ENTRY_TARGETING_KEYS).toEqual([
-      'oaid',
-      'imei',
-      'idfa',
-      'brand',
-      'pkg',
-      'osv',
-    ]);
-  });
 });

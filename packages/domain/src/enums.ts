@@ -157,21 +157,6 @@ export const CreativeLanguage = defineEnum({
   fr: { value: 'fr', en: 'French', zh: '法语' },
 });
 
-/** §3 Targeting filter keys; all but country and os allow free entry (pasted lists). */
-export const TargetingKey = defineEnum({
-  country: { value: 'country', en: 'Country', zh: '国家' },
-  os: { value: 'os', en: 'OS', zh: '操作系统' },
-  oaid: { value: 'oaid', en: 'OAID', zh: 'OAID' },
-  imei: { value: 'imei', en: 'IMEI', zh: 'IMEI' },
-  idfa: { value: 'idfa', en: 'IDFA', zh: 'IDFA' },
-  brand: { value: 'brand', en: 'Brand', zh: '品牌' },
-  pkg: { value: 'pkg', en: 'App package', zh: '应用包名' },
-  osv: { value: 'osv', en: 'OS version', zh: '系统版本' },
-});
-export const FREE_ENTRY_TARGETING_KEYS = TargetingKey.values.filter(
-  (key) => key !== 'country' && key !== 'os',
-);
-
 /** Include or exclude the listed targets. */
 export const TargetingMode = defineEnum({
   include: { value: 'include', en: 'Include', zh: '包含' },

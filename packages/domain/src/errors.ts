@@ -29,7 +29,6 @@ export const ResponseCode = {
   other: -500,
 } as const;
 export type ErrorType = Exclude<keyof typeof ResponseCode, 'ok'>;
-export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
 
 export const HTTP_STATUS: Record<ErrorType, number> = {
   noLogin: 401,

@@ -15,7 +15,6 @@ export const FundRequestStatus = defineEnum({
 
 /** The ledger kinds a fund manager posts and a request may carry. */
 export const FUND_REQUEST_KINDS = ['topUp', 'adjustment'] as const;
-export type FundRequestKind = (typeof FUND_REQUEST_KINDS)[number];
 
 /** Until an operator sets it: credits above 10,000.00 need a second fund manager. */
 export const DEFAULT_FUND_APPROVAL_THRESHOLD_MICROS = 10_000 * 1_000_000;

@@ -1,5 +1,6 @@
 export * from './labels.js';
 export * from './enum.js';
+export * from './exhaustive.js';
 export * from './enums.js';
 export * from './enums-settings.js';
 export * from './changes.js';

@@ -4,9 +4,11 @@
  * The SDK bundles this module (through `@adloom/domain/sdk`, without the rest of the domain),
  * the server serves and documents with it.
  */
+import type { EnumValue } from './enum.js';
 import { AdForm } from './enums.js';
 
 export { AdForm, AdStyleType } from './enums.js';
+export { unreachable } from './exhaustive.js';
 
 /** The SDK's ad request (its query: SERVE_AD_PARAMS in serving.ts). */
 export const SERVE_AD_PATH = '/serve/ad';
@@ -50,20 +52,17 @@ export const SERVE_CONSENT_PARAMS = {
 
 /** The demo publisher's page of an ad form (functions, so that the SDK bundle drops them). */
 export function demoPageName(adForm: number): string | null {
-  switch (adForm) {
-    case AdForm.banner:
-      return 'banner';
-    case AdForm.interstitial:
-      return 'interstitial';
-    case AdForm.splash:
-      return 'splash';
-    case AdForm.feed:
-      return 'feed';
-    case AdForm.rewardedVideo:
-      return 'rewarded';
-    default:
-      return null;
-  }
+  // Every form's page (none for unlimited): a new form does not compile without one. Built
+  // here rather than at module level so the SDK bundle keeps nothing of it.
+  const pages: Record<EnumValue<typeof AdForm>, string | null> = {
+    [AdForm.unlimited]: null,
+    [AdForm.banner]: 'banner',
+    [AdForm.interstitial]: 'interstitial',
+    [AdForm.splash]: 'splash',
+    [AdForm.feed]: 'feed',
+    [AdForm.rewardedVideo]: 'rewarded',
+  };
+  return AdForm.has(adForm) ? pages[adForm] : null;
 }
 
 /** The demo page showing a slot: its form's page, the banner's for a slot of any form. */

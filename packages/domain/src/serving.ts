@@ -5,6 +5,7 @@
  * - `POST /openrtb2/auction`: an OpenRTB 2.6 BidRequest with `imp.tagid` = the slot id.
  */
 import { AdForm, Platform } from './enums.js';
+import { unreachable } from './exhaustive.js';
 import type { Label } from './labels.js';
 import { fromMicros } from './money.js';
 
@@ -204,7 +205,9 @@ function sizeOf(slot: Pick<ServingSlot, 'width' | 'height'>): { w?: number; h?: 
 /** The impression's media object(s) for the slot's ad form (OpenRTB 2.6 §3.2.4-3.2.9). */
 function formatOf(slot: ServingSlot): Record<string, unknown> {
   const size = sizeOf(slot);
-  switch (slot.ad_form) {
+  // An unknown form is served as an unlimited one: a banner.
+  const form = AdForm.has(slot.ad_form) ? slot.ad_form : AdForm.unlimited;
+  switch (form) {
     case AdForm.interstitial:
     case AdForm.splash:
       return { instl: 1, banner: { ...size } };
@@ -228,8 +231,11 @@ function formatOf(slot: ServingSlot): Record<string, unknown> {
         rwdd: 1,
         video: { mimes: ['video/mp4'], protocols: [2, 3, 5, 6], plcmt: 3, ...size },
       };
-    default:
+    case AdForm.unlimited:
+    case AdForm.banner:
       return { banner: { ...size } };
+    default:
+      return unreachable(form);
   }
 }
 
@@ -276,4 +282,3 @@ export function openRtbBidRequest(slot: ServingSlot, media: ServingMedia) {
     cur: [SERVING_CURRENCY],
   };
 }
-export type OpenRtbBidRequest = ReturnType<typeof openRtbBidRequest>;

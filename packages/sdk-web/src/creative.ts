@@ -5,7 +5,7 @@
  * iframe without same-origin rights, so its scripts run in an opaque origin and cannot reach
  * the page.
  */
-import { AdStyleType } from '@adloom/domain/sdk';
+import { AdStyleType, unreachable } from '@adloom/domain/sdk';
 import type { ServedAd, ServedAsset } from '@adloom/domain';
 
 type Children = (Node | null | undefined | false)[];
@@ -66,7 +66,9 @@ function action(ad: ServedAd): HTMLElement | null {
 export function creativeBody(ad: ServedAd): { body: HTMLElement; video: HTMLVideoElement | null } {
   const title = () => text('div', 't', ad.title);
   const description = () => text('div', 'd', ad.description);
-  const style = styleOf(ad);
+  // A style this SDK does not know shows as text: title, description, action.
+  const wire = styleOf(ad);
+  const style = AdStyleType.has(wire) ? wire : AdStyleType.text;
   switch (style) {
     case AdStyleType.imageOnly:
       return {
@@ -105,11 +107,13 @@ export function creativeBody(ad: ServedAd): { body: HTMLElement; video: HTMLVide
       const video = videoOf(ad);
       return { body: el('div', 's-video', video, title(), action(ad)), video };
     }
-    default:
+    case AdStyleType.text:
       return {
         body: el('div', 's-text', title(), description(), action(ad)),
         video: null,
       };
+    default:
+      return unreachable(style);
   }
 }
 

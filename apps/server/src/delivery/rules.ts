@@ -43,45 +43,35 @@ export function compileRules(stored: unknown): CompiledRule[] {
     }));
 }
 
-/** The request's values on a dimension ('' and [] when it does not carry it). */
+type ValuesReader = (request: ServeRequest) => string | readonly string[];
+
+/**
+ * The request's values on each dimension ('' and [] when it does not carry it). A Record
+ * over every key: a new targeting key does not compile until it says what it reads.
+ */
+const VALUES_OF = {
+  country: (request) => request.country,
+  os: (request) => (request.os ? String(request.os) : ''),
+  network: (request) => (request.network ? String(request.network) : ''),
+  // The own DSP's exchange traffic is on no slot of ours (decision/exchange.ts).
+  slot: (request) => (request.channel === 'dsp' ? '' : String(request.slotId)),
+  uid: (request) => request.uid,
+  appVersion: (request) => request.appVersion,
+  oaid: (request) => request.oaid,
+  imei: (request) => request.imei,
+  idfa: (request) => request.idfa,
+  brand: (request) => request.brand,
+  model: (request) => request.model,
+  pkg: (request) => request.app,
+  osv: (request) => request.osv,
+  audience: (request) => request.audience,
+  siteDomain: (request) => request.domain ?? '',
+  deviceType: (request) => (request.deviceType ? String(request.deviceType) : ''),
+} satisfies Record<OrientationKeyValue, ValuesReader>;
+
+/** A stored key no longer known (hand-edited data) is carried by no request. */
 function valuesOf(request: ServeRequest, key: OrientationKeyValue): string | readonly string[] {
-  switch (key) {
-    case 'country':
-      return request.country;
-    case 'os':
-      return request.os ? String(request.os) : '';
-    case 'network':
-      return request.network ? String(request.network) : '';
-    case 'slot':
-      // The own DSP's exchange traffic is on no slot of ours (decision/exchange.ts).
-      return request.channel === 'dsp' ? '' : String(request.slotId);
-    case 'uid':
-      return request.uid;
-    case 'appVersion':
-      return request.appVersion;
-    case 'oaid':
-      return request.oaid;
-    case 'imei':
-      return request.imei;
-    case 'idfa':
-      return request.idfa;
-    case 'brand':
-      return request.brand;
-    case 'model':
-      return request.model;
-    case 'pkg':
-      return request.app;
-    case 'osv':
-      return request.osv;
-    case 'audience':
-      return request.audience;
-    case 'siteDomain':
-      return request.domain ?? '';
-    case 'deviceType':
-      return request.deviceType ? String(request.deviceType) : '';
-    default:
-      return '';
-  }
+  return Object.hasOwn(VALUES_OF, key) ? VALUES_OF[key](request) : '';
 }
 
 /**

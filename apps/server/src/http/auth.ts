@@ -6,7 +6,7 @@
 import { AppError, canAccess, deriveRoles, type RouteAccess } from '@adloom/domain';
 import type { FastifyRequest } from 'fastify';
 import { authenticate } from '../modules/auth/service.js';
-import { readProxyParam, resolveActingUser } from './proxy.js';
+import { readProxyParam, resolveActingUser } from '../access/proxy.js';
 
 const MAX_TOKEN_LENGTH = 512;
 

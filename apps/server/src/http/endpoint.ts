@@ -5,9 +5,7 @@
  */
 import {
   AppError,
-  PROXY_QUERY_PARAM,
   ZEnvelope,
-  ZId,
   type EndpointDefinition,
   type EndpointResponse,
   type ParsedBody,
@@ -17,6 +15,7 @@ import {
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ZProxyQuery } from '../access/proxy.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createAccessHook } from './auth.js';
@@ -62,12 +61,6 @@ export function isEmptyBody(body: unknown): boolean {
       (typeof value === 'string' && value.trim() === ''),
   );
 }
-
-const ZProxyQuery = z.object({
-  [PROXY_QUERY_PARAM]: ZId.optional().describe(
-    'Act for this user (proxy): only for users in your ownership subtree',
-  ),
-});
 
 /** The query schema: the contract's, plus the proxy parameter on signed-in endpoints. */
 function querySchema(endpoint: EndpointDefinition): z.ZodType | undefined {

@@ -83,19 +83,6 @@ export const ORIENTATION_VALUE_FORMAT: Record<OrientationKeyValue, (value: strin
   audience: (value) => /^[a-z0-9][a-z0-9_-]{0,31}(\/[a-z0-9][a-z0-9_-]{0,31})?$/.test(value),
 };
 
-/** Dimensions whose values are typed or pasted rather than picked from a list. */
-export const FREE_ENTRY_ORIENTATION_KEYS: readonly OrientationKeyValue[] = [
-  'uid',
-  'appVersion',
-  'oaid',
-  'imei',
-  'idfa',
-  'pkg',
-  'osv',
-  'slot',
-  'siteDomain',
-];
-
 /** Splits pasted text (lines, commas, spaces, semicolons) into distinct values. */
 export function splitPastedValues(text: string): string[] {
   return [

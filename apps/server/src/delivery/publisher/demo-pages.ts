@@ -6,7 +6,15 @@
  * active SDK slot of its form (the seeded demo slots on a fresh install), or the one `?slot=`
  * names. A page logs the SDK's events on screen and in `window.adloomDemo.events`.
  */
-import { AdForm, DEMO_PUBLISHER_PATH, SDK_PATH, SupplyType, demoPageName } from '@adloom/domain';
+import {
+  AdForm,
+  DEMO_PUBLISHER_PATH,
+  SDK_PATH,
+  SupplyType,
+  demoPageName,
+  unreachable,
+  type EnumValue,
+} from '@adloom/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -14,7 +22,8 @@ import { media, slots } from '../../db/schema.js';
 
 interface DemoForm {
   page: string;
-  adForm: number;
+  /** Every form but unlimited has a page. */
+  adForm: Exclude<EnumValue<typeof AdForm>, typeof AdForm.unlimited>;
   title: string;
 }
 
@@ -182,7 +191,7 @@ function pageBody(form: DemoForm, slot: DemoSlot | null): string {
 ${whenSdk(`document.getElementById('show').onclick = function () { ${call('document.body')} };`)}`;
     case AdForm.splash:
       return `${ARTICLE}${whenSdk(call('document.body'))}`;
-    default:
+    case AdForm.rewardedVideo:
       return `${ARTICLE}<p>Coins: <b id="coins">0</b> <button id="show">Watch an ad for 10 coins</button></p>
 ${whenSdk(`document.getElementById('show').onclick = function () {
     var callbacks = adloomDemoCallbacks();
@@ -194,6 +203,8 @@ ${whenSdk(`document.getElementById('show').onclick = function () {
     };
     window.adloom.render(document.body, Object.assign({ slot: ${slot.id}, params: ${scriptJson(params)} }, callbacks));
   };`)}`;
+    default:
+      return unreachable(form.adForm);
   }
 }
 

@@ -41,10 +41,6 @@ export function readSdkFile(distDir: string): SdkFile | null {
   }
 }
 
-/** Where the SDK's hashed alias is, for pages that want the long-cached file. */
-export const hashedSdkPath = (file: Pick<SdkFile, 'hashedName'>) =>
-  `${SDK_HASHED_PREFIX}${file.hashedName}`;
-
 function send(request: FastifyRequest, reply: FastifyReply, file: SdkFile, cache: string) {
   reply
     .header('cache-control', cache)

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { ledgerEntries, loginThrottles, users } from '../../db/schema.js';
 import { keywordMatch, statusMatch, type PageWindow } from '../settings/shared/sql.js';
-import { accountColumns, ownedSubtree } from '../user/repo.js';
+import { accountColumns } from '../user/repo.js';
 
 const parent = alias(users, 'parent');
 
@@ -61,9 +61,12 @@ const SORT_COLUMNS = {
 } as const;
 export type AccountSort = keyof typeof SORT_COLUMNS;
 
+/** The column an account's reach is a condition on: the account's own id. */
+export const accountIdColumn = users.id;
+
 export interface AccountFilter {
-  /** Restricts to this owner's subtree; undefined = everyone. */
-  reachOf?: number | undefined;
+  /** The caller's reach (access/reach.ts over `accountIdColumn`); undefined = everyone. */
+  reach?: SQL | undefined;
   keyword?: string | undefined;
   status?: number | undefined;
   /** Accounts holding every bit of the mask. */
@@ -75,7 +78,7 @@ export interface AccountFilter {
 
 function whereOf(filter: AccountFilter): SQL | undefined {
   return and(
-    filter.reachOf === undefined ? undefined : sql`${users.id} in ${ownedSubtree(filter.reachOf)}`,
+    filter.reach,
     keywordMatch(filter.keyword, [users.username, users.nickname]),
     statusMatch(users.status, filter.status),
     filter.ability ? sql`(${users.ability} & ${filter.ability}) = ${filter.ability}` : undefined,

@@ -18,6 +18,7 @@ import {
   type Account,
   type ChangeNote,
 } from '@adloom/domain';
+import { assertReaches, reachCondition } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { parseOrThrow } from '../../validation.js';
@@ -38,13 +39,12 @@ import {
 } from '../settings/shared/noted.js';
 import { isoTimes, pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';
-import { assertInReach, reachesEveryone } from './reach.js';
 import * as repo from './repo.js';
 import type { AccountSort, AccountView } from './repo.js';
 
 /** Loads an account in reach: -110 outside it, not found when it does not exist. */
 async function loadInReach(db: Database, auth: AuthContext, id: number): Promise<AccountView> {
-  await assertInReach(db, auth, id);
+  await assertReaches(db, auth.actingUser, id, 'accounts');
   const row = await repo.findAccountView(db, id);
   if (!row) throw notFound('Account', id);
   return row;
@@ -135,7 +135,7 @@ export async function listAccounts(db: Database, auth: AuthContext, query: Accou
   const { rows, total } = await repo.listAccounts(
     db,
     {
-      reachOf: reachesEveryone(acting.ability) ? undefined : acting.id,
+      reach: reachCondition(acting, repo.accountIdColumn, 'accounts'),
       keyword: query.keyword,
       status: query.status,
       ability: query.ability,

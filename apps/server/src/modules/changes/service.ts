@@ -11,13 +11,10 @@ import {
   type ChangeNote,
   type TargetTypeValue,
 } from '@adloom/domain';
+import { findAdOwner, findSupplyOwner, isAdTargetType } from '../../access/owners.js';
+import { assertReaches, reachesEveryone } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { assertInReach, reachesEveryone } from '../account/reach.js';
-import { findAdOwner, isAdTargetType } from '../ad/owners.js';
-import { assertAdOwner, reachesAllAds } from '../ad/reach.js';
-import { findSupplyOwner } from '../supply/owners.js';
-import { assertMediaOwner, reachesAllSupply } from '../supply/reach.js';
 import * as repo from './repo.js';
 
 export interface ChangeRecord {
@@ -62,31 +59,31 @@ async function assertMayRead(
     if (system || auth.roles.includes('userManager')) return;
     // The whole type's history only to those who reach every account.
     if (targetId === undefined) {
-      if (reachesEveryone(auth.actingUser.ability)) return;
+      if (reachesEveryone(auth.actingUser, 'accounts')) return;
       throw new AppError('noAuthority');
     }
     if (targetId === auth.actingUser.id) return;
-    await assertInReach(db, auth, targetId);
+    await assertReaches(db, auth.actingUser, targetId, 'accounts');
     return;
   }
   if (isAdTargetType(targetType)) {
     // A plan's, creative's… history: whoever reaches the object; a whole type, global managers.
-    if (system || reachesAllAds(auth.actingUser.ability)) return;
+    if (system || reachesEveryone(auth.actingUser, 'ads')) return;
     if (targetId === undefined) throw new AppError('noAuthority');
     const ownerId = await findAdOwner(db, targetType, targetId);
     if (ownerId === undefined) throw new AppError('notFound');
-    await assertAdOwner(db, auth, ownerId);
+    await assertReaches(db, auth.actingUser, ownerId, 'ads');
     return;
   }
   if (targetType === 'media' || targetType === 'slot') {
     // Media and slots: ssp and system all; a slot-role user those of media it reaches.
-    if (system || reachesAllSupply(auth.actingUser.ability)) return;
+    if (system || reachesEveryone(auth.actingUser, 'supply')) return;
     if (targetId === undefined || !auth.roles.includes('slot')) {
       throw new AppError('noAuthority');
     }
     const ownerId = await findSupplyOwner(db, targetType, targetId);
     if (ownerId === undefined) throw new AppError('notFound');
-    await assertMediaOwner(db, auth, ownerId);
+    await assertReaches(db, auth.actingUser, ownerId, 'supply');
     return;
   }
   if (targetType === 'dsp' || targetType === 'sspStrategy') {

@@ -11,9 +11,9 @@ import {
   type AuditCounts,
   type Creative,
 } from '@adloom/domain';
+import { reachCondition } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { auditScope } from '../ad/reach.js';
 import { recordChange } from '../changes/service.js';
 import { notFound, type Writer } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
@@ -24,7 +24,7 @@ import { filterOf, presentAll, throwIssues, type CreativeListQuery } from './ser
 
 /** The queue: oldest submission first unless a sort is asked for. */
 export async function listAudit(db: Database, auth: AuthContext, query: CreativeListQuery) {
-  const scope = auditScope(auth, repo.creativeOwnerColumn);
+  const scope = reachCondition(auth.actingUser, repo.creativeOwnerColumn, 'audit');
   const ownerOnly = query.owner_id === undefined ? undefined : repo.ownerIs(query.owner_id);
   const order = query.sort
     ? { sort: query.sort, order: query.order }
@@ -52,7 +52,7 @@ export async function countAudit(
   },
 ): Promise<AuditCounts> {
   return repo.countByReviewState(db, {
-    scope: auditScope(auth, repo.creativeOwnerColumn),
+    scope: reachCondition(auth.actingUser, repo.creativeOwnerColumn, 'audit'),
     keyword: query.keyword,
     styleId: query.style_id,
     language: query.language,
@@ -77,7 +77,11 @@ async function decide(writer: Writer, input: DecisionInput): Promise<Creative[]>
   const rows = new Map((await repo.findCreatives(db, ids)).map((row) => [row.id, row]));
   const missing = ids.find((id) => !rows.has(id));
   if (missing !== undefined) throw notFound('Creative', missing);
-  const inScope = await repo.idsInScope(db, ids, auditScope(auth, repo.creativeOwnerColumn));
+  const inScope = await repo.idsInScope(
+    db,
+    ids,
+    reachCondition(auth.actingUser, repo.creativeOwnerColumn, 'audit'),
+  );
   if (ids.some((id) => !inScope.has(id))) throw new AppError('noAuthority');
   const waiting = (row: CreativeRow) =>
     row.review === CreativeReview.auditing && row.status !== WideStatus.deleted;

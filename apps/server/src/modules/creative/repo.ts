@@ -25,7 +25,7 @@ import { keywordMatch, type PageWindow } from '../settings/shared/sql.js';
 
 export type CreativeRow = typeof creatives.$inferSelect;
 
-/** The owner column, for the reach conditions of modules/ad/reach.ts. */
+/** The owner column, for the reach conditions of access/reach.ts (realms ads and audit). */
 export const creativeOwnerColumn = creatives.ownerId;
 
 export const ownerIs = (ownerId: number): SQL => eq(creatives.ownerId, ownerId);
@@ -79,7 +79,7 @@ const SORT_COLUMNS = {
 export type CreativeSort = keyof typeof SORT_COLUMNS;
 
 export interface CreativeFilter {
-  /** The reach condition on the owner (ownerScope / auditScope); undefined = everyone. */
+  /** The reach condition on the owner (access/reach.ts, realms ads and audit); undefined = everyone. */
   scope: SQL | undefined;
   keyword?: string | undefined;
   review?: number | undefined;

@@ -30,9 +30,9 @@ import {
   type MaterialElement,
   type StyleShape,
 } from '@adloom/domain';
+import { assertReaches, ownerScope } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { assertAdOwner, ownerScope } from '../ad/reach.js';
 import { recordChange } from '../changes/service.js';
 import { notFound, type SwitchBody, type Writer } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
@@ -261,7 +261,7 @@ function normalized<T extends Partial<CreativeFields>>(fields: T): T {
 async function loadInReach(db: Database, auth: AuthContext, id: number): Promise<CreativeRow> {
   const row = await repo.findCreative(db, id);
   if (!row) throw notFound('Creative', id);
-  await assertAdOwner(db, auth, row.ownerId);
+  await assertReaches(db, auth.actingUser, row.ownerId, 'ads');
   return row;
 }
 
@@ -295,7 +295,13 @@ export function filterOf(query: CreativeListQuery, scope: repo.CreativeFilter['s
 
 /** Newest first unless a sort is asked for. */
 export async function listCreatives(db: Database, auth: AuthContext, query: CreativeListQuery) {
-  const scope = await ownerScope(db, auth, repo.creativeOwnerColumn, query.owner_id);
+  const scope = await ownerScope(
+    db,
+    auth.actingUser,
+    repo.creativeOwnerColumn,
+    'ads',
+    query.owner_id,
+  );
   const order = query.sort
     ? { sort: query.sort, order: query.order }
     : { sort: 'id' as const, order: 'desc' as const };

@@ -1,6 +1,6 @@
 /**
  * Dashboard reads beside the report engine: the ledger balance, plan and creative counts
- * within a reach condition (modules/ad/reach.ts builds it), accounts with their balances,
+ * within a reach condition (access/reach.ts builds it), accounts with their balances,
  * top-ups and the advertisers running low.
  */
 import { CreativeReview, LedgerKind, PlanStatus, WideStatus } from '@adloom/domain';

@@ -15,7 +15,8 @@ import {
   type ReportRow,
 } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
-import { mediaScope, ownedUserIds, type StatsScope } from '../report/scope.js';
+import { ownedUserIds } from '../../access/ownership.js';
+import { mediaScope, type StatsScope } from '../report/scope.js';
 import { runReport } from '../report/service.js';
 import type { Account } from '../user/repo.js';
 import * as repo from './repo.js';

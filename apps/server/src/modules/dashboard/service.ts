@@ -18,9 +18,9 @@ import {
   type ReportRow,
   type Role,
 } from '@adloom/domain';
+import { ownerScope, reachCondition } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { auditScope, ownerScope } from '../ad/reach.js';
 import { accountScope, mediaScope, ownedUsersScope, type StatsScope } from '../report/scope.js';
 import { runReport } from '../report/service.js';
 import { creatives, plans } from '../../db/schema.js';
@@ -171,11 +171,13 @@ export async function getDashboardSummary(
 
   const [balance, planCounts, creativeCounts] = await Promise.all([
     advertiser ? repo.findBalance(db, user.id) : null,
-    reachesPlans ? repo.countPlans(db, await ownerScope(db, auth, plans.ownerId)) : null,
     reachesPlans
-      ? repo.countCreatives(db, await ownerScope(db, auth, creatives.ownerId))
+      ? repo.countPlans(db, await ownerScope(db, auth.actingUser, plans.ownerId, 'ads'))
+      : null,
+    reachesPlans
+      ? repo.countCreatives(db, await ownerScope(db, auth.actingUser, creatives.ownerId, 'ads'))
       : roles.includes('adExam')
-        ? repo.countCreatives(db, auditScope(auth, creatives.ownerId))
+        ? repo.countCreatives(db, reachCondition(auth.actingUser, creatives.ownerId, 'audit'))
         : null,
   ]);
 

@@ -2,46 +2,34 @@
  * The console's side of the delivery engine: the diagnosis replay ('why did this slot not
  * serve this plan?') and the demand partners' health. Operators (system, ssp) see every
  * candidate; an advertiser or agent (adController) sees the candidates of plans it reaches
- * (modules/ad/reach.ts) and only a count of the others.
+ * (access/reach.ts) and only a count of the others.
  */
 import {
-  Ability,
   AppError,
-  hasAbility,
   type Diagnosis,
-  type EndpointBody,
   type PartnerHealth,
   type ENDPOINTS,
   type ParsedBody,
 } from '@adloom/domain';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { reachedOwnerIds, reachesEveryone } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
-import { dspHealthHourly, dspRejectionsHourly, dsps, users } from '../../db/schema.js';
+import { dspHealthHourly, dspRejectionsHourly, dsps } from '../../db/schema.js';
 import type { DeliveryEngine } from '../../delivery/engine.js';
 import { fromServeFacts } from '../../delivery/http/requests.js';
 import type { AuthContext } from '../../http/types.js';
-import { reachesAllAds } from '../ad/reach.js';
-import { ownedSubtree } from '../user/repo.js';
 
 type DiagnoseBody = ParsedBody<typeof ENDPOINTS.diagnoseDelivery>;
-export type DiagnoseInput = EndpointBody<typeof ENDPOINTS.diagnoseDelivery>;
 
-/** The advertisers whose plans the caller may see in a diagnosis; null = all. */
+/**
+ * The advertisers whose plans the caller may see in a diagnosis; null = all. Operators see
+ * every plan: those who reach every advertiser's objects or every media.
+ */
 async function visibleOwners(db: Database, auth: AuthContext): Promise<Set<number> | null> {
-  const { ability, id } = auth.actingUser;
-  if (
-    reachesAllAds(ability) ||
-    hasAbility(ability, Ability.systemManage) ||
-    hasAbility(ability, Ability.ssp)
-  ) {
-    return null;
-  }
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.id} = ${id} or ${users.id} in ${ownedSubtree(id)}`);
-  return new Set(rows.map((row) => row.id));
+  const acting = auth.actingUser;
+  if (reachesEveryone(acting, 'ads') || reachesEveryone(acting, 'supply')) return null;
+  return new Set(await reachedOwnerIds(db, acting, 'ads'));
 }
 
 export async function diagnose(

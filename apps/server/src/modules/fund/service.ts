@@ -14,9 +14,9 @@ import {
   type FundRequest,
   type LedgerEntry,
 } from '@adloom/domain';
+import { assertReaches } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { assertInReach } from '../account/reach.js';
 import { recordChange } from '../changes/service.js';
 import { notFound } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
@@ -148,7 +148,7 @@ async function postFor(
   kind: LedgerKindValue,
   body: FundBody,
 ): Promise<FundPosting> {
-  await assertInReach(db, auth, body.user_id);
+  await assertReaches(db, auth.actingUser, body.user_id, 'accounts');
   assertNotOwnAccount(auth, body.user_id);
   const credit = body.amount > 0 && kind !== 'spend';
   if (credit && needsSecondApprover(body.amount, await fundApprovalThreshold(db))) {
@@ -209,7 +209,7 @@ async function decide(
   await db.transaction(async (tx) => {
     const request = await requests.lockRequest(tx, body.id);
     if (!request) throw notFound('Fund request', body.id);
-    await assertInReach(tx, auth, request.userId);
+    await assertReaches(tx, auth.actingUser, request.userId, 'accounts');
     const decider = { realUserId: auth.realUser.id, actingUserId: auth.actingUser.id };
     if (!mayDecide(request, decider)) throw new AppError('sameApprover');
     if (request.status !== 'pending') throw new AppError('alreadyDecided');
@@ -271,7 +271,8 @@ export interface RequestQuery {
 
 /** Requests over every account in reach (fund managers reach all), newest first. */
 export async function listRequests(db: Database, auth: AuthContext, query: RequestQuery) {
-  if (query.user_id !== undefined) await assertInReach(db, auth, query.user_id);
+  if (query.user_id !== undefined)
+    await assertReaches(db, auth.actingUser, query.user_id, 'accounts');
   const { rows, total } = await requests.listRequests(
     db,
     {
@@ -300,7 +301,8 @@ const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** One account's ledger: the account itself or one in reach; totals over the filter. */
 export async function listLedger(db: Database, auth: AuthContext, query: LedgerQuery) {
-  if (query.user_id !== auth.actingUser.id) await assertInReach(db, auth, query.user_id);
+  if (query.user_id !== auth.actingUser.id)
+    await assertReaches(db, auth.actingUser, query.user_id, 'accounts');
   const { rows, total, sums } = await repo.listEntries(
     db,
     {

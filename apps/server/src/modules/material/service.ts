@@ -1,7 +1,7 @@
 /**
  * Materials: the library within reach, one material, the upload (probe, thumbnail, store,
  * queue the transcode), rename and switch (noted). Every object is reach-checked with the
- * ad reach rule (modules/ad/reach.ts); an upload belongs to the acting user.
+ * ad reach rule (access/reach.ts, realm ads); an upload belongs to the acting user.
  */
 import {
   AppError,
@@ -15,10 +15,10 @@ import {
 } from '@adloom/domain';
 import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { assertReaches, ownerScope } from '../../access/reach.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { assertAdOwner, ownerScope } from '../ad/reach.js';
 import {
   createNoted,
   loadOrThrow,
@@ -94,7 +94,7 @@ export async function listMaterials(
   auth: AuthContext,
   query: ParsedQuery<typeof listMaterialsEndpoint>,
 ) {
-  const scope = await ownerScope(db, auth, repo.materialOwner, query.owner_id);
+  const scope = await ownerScope(db, auth.actingUser, repo.materialOwner, 'ads', query.owner_id);
   const { rows, total } = await repo.listMaterials(
     db,
     {
@@ -114,7 +114,7 @@ export async function listMaterials(
 /** The material, when the acting user reaches it (else -110). */
 async function loadInReach(db: Database, auth: AuthContext, id: number): Promise<MaterialRow> {
   const row = await loadOrThrow(materialEntity, db, id);
-  await assertAdOwner(db, auth, row.ownerId);
+  await assertReaches(db, auth.actingUser, row.ownerId, 'ads');
   return row;
 }
 

@@ -4,11 +4,11 @@
  */
 import { WideStatus, type SupplyImpact } from '@adloom/domain';
 import { and, eq, gte, inArray, sum } from 'drizzle-orm';
+import { assertReaches } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import { media, slots, statsHourly } from '../../db/schema.js';
 import type { AuthContext } from '../../http/types.js';
 import { notFound } from '../settings/shared/noted.js';
-import { assertMediaOwner } from '../supply/reach.js';
 
 const HOUR = 3_600_000;
 
@@ -43,7 +43,7 @@ async function liveSlotsOfMedia(db: Database, auth: AuthContext, id: number): Pr
     .from(media)
     .where(eq(media.id, id));
   if (!row) throw notFound('Media', id);
-  await assertMediaOwner(db, auth, row.ownerId);
+  await assertReaches(db, auth.actingUser, row.ownerId, 'supply');
   const live = await db
     .select({ id: slots.id })
     .from(slots)
@@ -59,6 +59,6 @@ async function liveSlot(db: Database, auth: AuthContext, id: number): Promise<nu
     .innerJoin(media, eq(media.id, slots.mediaId))
     .where(eq(slots.id, id));
   if (!row) throw notFound('Slot', id);
-  await assertMediaOwner(db, auth, row.ownerId);
+  await assertReaches(db, auth.actingUser, row.ownerId, 'supply');
   return row.status === WideStatus.active && row.mediaStatus === WideStatus.active ? [id] : [];
 }

@@ -7,7 +7,7 @@ import { keywordMatch, orderOf, type PageWindow } from '../settings/shared/sql.j
 
 export type MediaRow = typeof media.$inferSelect;
 export type MediaInsert = typeof media.$inferInsert;
-/** The owner column, for the reach condition of lists (modules/supply/reach.ts). */
+/** The owner column, for the reach condition of lists (access/reach.ts, realm supply). */
 export const mediaOwnerColumn = media.ownerId;
 
 /** A media with its owner's names and how many slots (not deleted) it holds. */
@@ -40,7 +40,7 @@ const SORT_COLUMNS = {
 export type MediaSort = keyof typeof SORT_COLUMNS | 'slot_count';
 
 export interface MediaFilter {
-  /** The reach condition on the owner (mediaOwnerScope); undefined = every media. */
+  /** The reach condition on the owner (ownerScope of access/reach.ts); undefined = every media. */
   scope: SQL | undefined;
   keyword?: string | undefined;
   /** Undefined: every state but Deleted. */

@@ -6,9 +6,9 @@
  * target type media). docs/decisions/supply.md.
  */
 import { AppError, WideStatus, type Media, type MediaFields } from '@adloom/domain';
+import { assertReaches, ownerScope } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { assertMediaOwner, mediaOwnerScope } from '../supply/reach.js';
 import {
   createNoted,
   type ModifyBody,
@@ -40,7 +40,13 @@ export interface MediaQuery {
 }
 
 export async function listMedia(db: Database, auth: AuthContext, query: MediaQuery) {
-  const scope = await mediaOwnerScope(db, auth, repo.mediaOwnerColumn, query.owner_id);
+  const scope = await ownerScope(
+    db,
+    auth.actingUser,
+    repo.mediaOwnerColumn,
+    'supply',
+    query.owner_id,
+  );
   const { rows, total } = await repo.listMedia(
     db,
     {
@@ -57,13 +63,13 @@ export async function listMedia(db: Database, auth: AuthContext, query: MediaQue
 }
 
 export async function listAllMedia(db: Database, auth: AuthContext): Promise<Media[]> {
-  const scope = await mediaOwnerScope(db, auth, repo.mediaOwnerColumn);
+  const scope = await ownerScope(db, auth.actingUser, repo.mediaOwnerColumn, 'supply');
   return (await repo.listAllMedia(db, scope)).map(presentMedia);
 }
 
 /** The acting user and the accounts it reaches (everyone for ssp and system), by keyword. */
 export async function listMediaOwners(db: Database, auth: AuthContext, keyword?: string) {
-  const scope = await mediaOwnerScope(db, auth, repo.userIdColumn);
+  const scope = await ownerScope(db, auth.actingUser, repo.userIdColumn, 'supply');
   return repo.findOwners(db, scope, keyword, OWNER_CHOICES);
 }
 
@@ -71,13 +77,13 @@ export async function listMediaOwners(db: Database, auth: AuthContext, keyword?:
 export async function loadMedia(db: Database, auth: AuthContext, id: number): Promise<MediaRow> {
   const row = await repo.findMedia(db, id);
   if (!row) throw notFound('Media', id);
-  await assertMediaOwner(db, auth, row.ownerId);
+  await assertReaches(db, auth.actingUser, row.ownerId, 'supply');
   return row;
 }
 
 /** A named owner must be in reach (else -110) and exist (else a field error). */
 async function checkOwner(db: Database, auth: AuthContext, ownerId: number): Promise<void> {
-  await assertMediaOwner(db, auth, ownerId);
+  await assertReaches(db, auth.actingUser, ownerId, 'supply');
   if (!(await repo.accountExists(db, ownerId))) {
     throw AppError.field('owner_id', 'supply.unknownOwner');
   }

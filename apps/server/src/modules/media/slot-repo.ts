@@ -35,7 +35,7 @@ const viewColumns = {
   adTypeName: adTypes.name,
 };
 
-/** The media owner column, for the reach condition of lists (modules/supply/reach.ts). */
+/** The media owner column, for the reach condition of lists (access/reach.ts, realm supply). */
 export const slotOwnerColumn = media.ownerId;
 
 const SORT_COLUMNS = {

@@ -7,10 +7,10 @@
  */
 import { AppError, WideStatus, type FieldIssue, type Slot, type SlotFields } from '@adloom/domain';
 import { fieldIssue } from '@adloom/domain';
+import { assertReaches, ownerScope } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { validationError } from '../../validation.js';
-import { assertMediaOwner, mediaOwnerScope } from '../supply/reach.js';
 import {
   createNoted,
   type ModifyBody,
@@ -49,10 +49,10 @@ export interface SlotQuery {
 
 /** Newest first unless a sort is asked for; a media out of reach answers -110. */
 export async function listSlots(db: Database, auth: AuthContext, query: SlotQuery) {
-  const scope = await mediaOwnerScope(db, auth, repo.slotOwnerColumn);
+  const scope = await ownerScope(db, auth.actingUser, repo.slotOwnerColumn, 'supply');
   if (query.media_id !== undefined) {
     const owner = await mediaRepo.findMedia(db, query.media_id);
-    if (owner) await assertMediaOwner(db, auth, owner.ownerId);
+    if (owner) await assertReaches(db, auth.actingUser, owner.ownerId, 'supply');
   }
   const { rows, total } = await repo.listSlots(
     db,
@@ -72,7 +72,7 @@ export async function listSlots(db: Database, auth: AuthContext, query: SlotQuer
 }
 
 export async function listAllSlots(db: Database, auth: AuthContext): Promise<Slot[]> {
-  const scope = await mediaOwnerScope(db, auth, repo.slotOwnerColumn);
+  const scope = await ownerScope(db, auth.actingUser, repo.slotOwnerColumn, 'supply');
   return (await repo.listAllSlots(db, scope)).map(presentSlot);
 }
 
@@ -80,7 +80,7 @@ export async function listAllSlots(db: Database, auth: AuthContext): Promise<Slo
 async function loadSlot(db: Database, auth: AuthContext, id: number): Promise<SlotView> {
   const row = await repo.findSlotView(db, id);
   if (!row) throw notFound('Slot', id);
-  await assertMediaOwner(db, auth, row.ownerId);
+  await assertReaches(db, auth.actingUser, row.ownerId, 'supply');
   return row;
 }
 
@@ -107,7 +107,7 @@ export async function createSlot(writer: Writer, body: SlotFields): Promise<Slot
   const { db, auth } = writer;
   const owner = await mediaRepo.findMedia(db, body.media_id);
   if (!owner) throw AppError.field('media_id', 'supply.unknownMedia');
-  await assertMediaOwner(db, auth, owner.ownerId);
+  await assertReaches(db, auth.actingUser, owner.ownerId, 'supply');
   const { media_id: mediaId, ...editable } = body;
   const fields = canonicalSlotPatch<SlotEditable>(editable);
   const issues = await slotIssues(db, fields);

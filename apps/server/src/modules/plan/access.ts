@@ -1,11 +1,11 @@
 /**
  * Loading a plan or strategy for the acting user: not found (-150) when it does not exist,
- * -110 when its owner is out of reach (modules/ad/reach.ts). A strategy belongs to its
+ * -110 when its owner is out of reach (access/reach.ts, realm ads). A strategy belongs to its
  * plan's owner.
  */
+import { assertReaches } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { assertAdOwner } from '../ad/reach.js';
 import { notFound } from '../settings/shared/noted.js';
 import * as planRepo from './plan-repo.js';
 import type { PlanRow } from './plan-repo.js';
@@ -15,7 +15,7 @@ import type { StrategyRow } from './strategy-repo.js';
 export async function loadPlan(db: Database, auth: AuthContext, id: number): Promise<PlanRow> {
   const plan = await planRepo.findPlan(db, id);
   if (!plan) throw notFound('Plan', id);
-  await assertAdOwner(db, auth, plan.ownerId);
+  await assertReaches(db, auth.actingUser, plan.ownerId, 'ads');
   return plan;
 }
 
@@ -31,7 +31,7 @@ export async function loadStrategy(
 ): Promise<StrategyWithPlan> {
   const strategy = await strategyRepo.findStrategy(db, id);
   if (!strategy) throw notFound('Strategy', id);
-  await assertAdOwner(db, auth, strategy.ownerId);
+  await assertReaches(db, auth.actingUser, strategy.ownerId, 'ads');
   const plan = await planRepo.findPlan(db, strategy.planId);
   if (!plan) throw notFound('Plan', strategy.planId);
   return { strategy, plan };

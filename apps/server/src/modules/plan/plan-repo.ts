@@ -18,7 +18,7 @@ import { plans, strategies, users } from '../../db/schema.js';
 import { keywordMatch, orderOf, type PageWindow } from '../settings/shared/sql.js';
 
 export type PlanRow = typeof plans.$inferSelect;
-/** The owner column, for the reach condition of the list (modules/ad/reach.ts). */
+/** The owner column, for the reach condition of the list (access/reach.ts, realm ads). */
 export const planOwnerColumn = plans.ownerId;
 export type PlanInsert = typeof plans.$inferInsert;
 

@@ -13,10 +13,10 @@ import {
   type PlanFields,
 } from '@adloom/domain';
 import { fieldIssue } from '@adloom/domain';
+import { ownerScope } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { validationError } from '../../validation.js';
-import { ownerScope } from '../ad/reach.js';
 import { recordChange } from '../changes/service.js';
 import {
   createNoted,
@@ -60,7 +60,13 @@ export interface PlanQuery {
 }
 
 export async function listPlans(db: Database, auth: AuthContext, query: PlanQuery) {
-  const scope = await ownerScope(db, auth, planRepo.planOwnerColumn, query.owner_id);
+  const scope = await ownerScope(
+    db,
+    auth.actingUser,
+    planRepo.planOwnerColumn,
+    'ads',
+    query.owner_id,
+  );
   const { rows, total } = await planRepo.listPlans(
     db,
     {

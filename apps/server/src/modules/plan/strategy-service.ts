@@ -13,7 +13,6 @@ import {
   type Strategy,
   type StrategyFields,
   type TargetingRule,
-  MESSAGES,
 } from '@adloom/domain';
 import { fieldIssue } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
@@ -43,9 +42,6 @@ import {
 } from './present.js';
 import { lockPlanForWrite, settlePlanStep } from './steps.js';
 import * as strategyRepo from './strategy-repo.js';
-
-/** Answered on `id` when a strategy of a Live plan is to be deleted. */
-export const STOP_BEFORE_DELETE = MESSAGES['plan.stopBeforeDelete'].en;
 
 export async function listStrategies(
   db: Database,

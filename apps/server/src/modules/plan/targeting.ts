@@ -46,52 +46,66 @@ const sameRule = (a: TargetingRule | undefined, b: TargetingRule | undefined): b
   JSON.stringify(a ? canonicalTargeting([a]) : null) ===
   JSON.stringify(b ? canonicalTargeting([b]) : null);
 
+/** Looks up which of a rule's values exist; null for free entry (any well-formed value). */
+type KnownLookup = (
+  db: Database,
+  values: string[],
+  rules: readonly TargetingRule[],
+) => Known | Promise<Known>;
+
+const codesIn =
+  (codes: ReadonlySet<string>): Known =>
+  (value) =>
+    codes.has(value);
+
+/**
+ * The existence check of each dimension. A Record over every key: a new targeting key does
+ * not compile until it says whether its values are looked up.
+ */
+const KNOWN_VALUES: Record<OrientationKeyValue, KnownLookup | null> = {
+  country: async (db, values) => codesIn(await lookup.activeCountryCodes(db, values)),
+  os: () => enumValue(Platform),
+  network: () => enumValue(Network),
+  deviceType: () => enumValue(DeviceType),
+  brand: async (db, values) => codesIn(await lookup.activeBrandCodes(db, values)),
+  model: async (db, values, rules) => {
+    const brandRule = rules.find((other) => other.key === 'brand' && other.mode === 'include');
+    return codesIn(
+      await lookup.activeModelCodes(
+        db,
+        values,
+        brandRule ? brandRule.values.filter(Boolean) : undefined,
+      ),
+    );
+  },
+  slot: async (db, values) =>
+    codesIn(
+      await lookup.existingSlotIds(
+        db,
+        values
+          .map(Number)
+          .filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647),
+      ),
+    ),
+  audience: async (db) => codesIn(await lookup.activeAudienceCodes(db)),
+  uid: null,
+  appVersion: null,
+  oaid: null,
+  imei: null,
+  idfa: null,
+  pkg: null,
+  osv: null,
+  siteDomain: null,
+};
+
 async function knownValues(
   db: Database,
   rule: TargetingRule,
   rules: readonly TargetingRule[],
 ): Promise<Known | undefined> {
-  const values = rule.values.filter(Boolean);
-  switch (rule.key as OrientationKeyValue) {
-    case 'country': {
-      const codes = await lookup.activeCountryCodes(db, values);
-      return (value) => codes.has(value);
-    }
-    case 'os':
-      return enumValue(Platform);
-    case 'network':
-      return enumValue(Network);
-    case 'deviceType':
-      return enumValue(DeviceType);
-    case 'brand': {
-      const codes = await lookup.activeBrandCodes(db, values);
-      return (value) => codes.has(value);
-    }
-    case 'model': {
-      const brandRule = rules.find((other) => other.key === 'brand' && other.mode === 'include');
-      const codes = await lookup.activeModelCodes(
-        db,
-        values,
-        brandRule ? brandRule.values.filter(Boolean) : undefined,
-      );
-      return (value) => codes.has(value);
-    }
-    case 'slot': {
-      const ids = await lookup.existingSlotIds(
-        db,
-        values
-          .map(Number)
-          .filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647),
-      );
-      return (value) => ids.has(value);
-    }
-    case 'audience': {
-      const codes = await lookup.activeAudienceCodes(db);
-      return (value) => codes.has(value);
-    }
-    default:
-      return undefined;
-  }
+  const key = rule.key as OrientationKeyValue;
+  const check = Object.hasOwn(KNOWN_VALUES, key) ? KNOWN_VALUES[key] : null;
+  return check ? check(db, rule.values.filter(Boolean), rules) : undefined;
 }
 
 export async function targetingIssues(

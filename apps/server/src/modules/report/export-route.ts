@@ -6,10 +6,8 @@
  */
 import {
   AppError,
-  PROXY_QUERY_PARAM,
   REPORT_EXPORT_CONTENT_TYPES,
   REPORT_EXPORT_MAX_ROWS,
-  ZId,
   exportReport,
   reportExportFileName,
   type ReportRow,
@@ -17,7 +15,8 @@ import {
 } from '@adloom/domain';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ZProxyQuery } from '../../access/proxy.js';
 import type { Database } from '../../db/client.js';
 import { createAccessHook } from '../../http/auth.js';
 import { createReportFileWriter, exportLanguage, type ReportFileWriter } from './export.js';
@@ -33,10 +32,6 @@ import type { StatsScope } from './scope.js';
 
 /** Rows per cursor fetch. */
 export const EXPORT_BATCH_ROWS = 2_000;
-
-const ZProxyQuery = z.object({
-  [PROXY_QUERY_PARAM]: ZId.optional(),
-});
 
 class ExportAborted extends Error {}
 

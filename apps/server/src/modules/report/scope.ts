@@ -1,17 +1,15 @@
 /**
  * Which stats rows a user may read (docs/decisions/reports.md). The reach rules are the
- * advertising and supply ones (modules/ad/reach.ts, modules/supply/reach.ts); this turns
- * them into a set of advertiser or media ids that every report query is narrowed to.
+ * advertising and supply realms of access/reach.ts; this turns them into a set of
+ * advertiser or media ids that every report query is narrowed to.
  * Filters are ANDed with the scope, so no filter can widen it.
  */
 import { AppError, type ReportScopeValue } from '@adloom/domain';
-import { inArray, or, eq, sql } from 'drizzle-orm';
-import { selectRows, type Database } from '../../db/client.js';
+import { ownedUserIds } from '../../access/ownership.js';
+import { reachCondition, reachedOwnerIds, reachesEveryone } from '../../access/reach.js';
+import type { Database } from '../../db/client.js';
 import { media } from '../../db/schema.js';
 import type { AuthContext } from '../../http/types.js';
-import { reachesAllAds } from '../ad/reach.js';
-import { reachesAllSupply } from '../supply/reach.js';
-import { ownedSubtree } from '../user/repo.js';
 import type { Account } from '../user/repo.js';
 
 export type StatsScope =
@@ -24,22 +22,13 @@ export type StatsScope =
   /** The rows served on these media (none: nothing). */
   | { kind: 'media'; ids: readonly number[] };
 
-/** The ids of the users the owner owns, at any depth (not the owner itself). */
-export async function ownedUserIds(db: Database, ownerId: number): Promise<number[]> {
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`select id from ${ownedSubtree(ownerId)} as owned`,
-  );
-  return rows.map((row) => Number(row.id));
-}
-
 /**
  * The account view: the acting user's own traffic and its users'; every advertiser's for
  * the system and global ad managers (the advertising reach rule).
  */
 export async function accountScope(db: Database, acting: Account): Promise<StatsScope> {
-  if (reachesAllAds(acting.ability)) return { kind: 'anyAdvertiser' };
-  return { kind: 'advertisers', ids: [acting.id, ...(await ownedUserIds(db, acting.id))] };
+  if (reachesEveryone(acting, 'ads')) return { kind: 'anyAdvertiser' };
+  return { kind: 'advertisers', ids: await reachedOwnerIds(db, acting, 'ads') };
 }
 
 /** A channel's or agent's view: the traffic of the users it owns (not its own). */
@@ -49,12 +38,9 @@ export async function ownedUsersScope(db: Database, acting: Account): Promise<St
 
 /** A media owner's view: traffic on the media in its supply reach; all for ssp and system. */
 export async function mediaScope(db: Database, acting: Account): Promise<StatsScope> {
-  if (reachesAllSupply(acting.ability)) return { kind: 'all' };
-  const owners = await ownedUserIds(db, acting.id);
-  const rows = await db
-    .select({ id: media.id })
-    .from(media)
-    .where(or(eq(media.ownerId, acting.id), inArray(media.ownerId, owners)));
+  const reach = reachCondition(acting, media.ownerId, 'supply');
+  if (!reach) return { kind: 'all' };
+  const rows = await db.select({ id: media.id }).from(media).where(reach);
   return { kind: 'media', ids: rows.map((row) => row.id) };
 }
 

@@ -1,6 +1,6 @@
-/** SQL over users for the user module (and the proxy check). */
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Database } from '../../db/client.js';
+/** SQL over users for the user module (the ownership tree is access/ownership.ts). */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 
 /** Every user column but the password hash: what leaves the repo for the rest of the app. */
@@ -57,31 +57,4 @@ export async function updatePasswordHash(
   passwordHash: string,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-}
-
-/**
- * The ownership subtree of `ownerId` (its descendants, not itself) as a subquery of user
- * ids, walking down parent_id: THE one recursive ownership query (proxy checks and account
- * reach both use it). Depth-capped so a corrupted cycle cannot loop forever.
- */
-export function ownedSubtree(ownerId: number): SQL {
-  return sql`(
-    with recursive subtree (id, depth) as (
-      select id, 1 from ${users} where parent_id = ${ownerId}
-      union all
-      select u.id, subtree.depth + 1
-      from ${users} u join subtree on u.parent_id = subtree.id
-      where subtree.depth < 64
-    )
-    select id from subtree
-  )`;
-}
-
-/** True when `ownerId` is an ancestor of `userId` in the ownership tree (parent_id). */
-export async function isOwnedBy(db: Database, userId: number, ownerId: number): Promise<boolean> {
-  const [row] = await selectRows<{ owned: boolean }>(
-    db,
-    sql`select ${userId}::integer in ${ownedSubtree(ownerId)} as owned`,
-  );
-  return row?.owned === true;
 }

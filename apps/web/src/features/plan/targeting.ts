@@ -6,7 +6,6 @@
  */
 import {
   DeviceType,
-  FREE_ENTRY_ORIENTATION_KEYS,
   Network,
   ORIENTATION_VALUE_FORMAT,
   OrientationKey,
@@ -28,10 +27,6 @@ export interface TargetingRule {
   key: string;
   mode: string;
   values: string[];
-}
-
-export function isFreeEntry(key: string): boolean {
-  return (FREE_ENTRY_ORIENTATION_KEYS as readonly string[]).includes(key);
 }
 
 /** The values of `values` that do not have the format of dimension `key`. */
@@ -91,10 +86,12 @@ export function cleanRule(rule: TargetingRule): TargetingRule {
 }
 
 const ENUM_OF_KEY = { os: Platform, network: Network, deviceType: DeviceType } as const;
+/** The dimensions whose values are members of an enum. */
+export type EnumOrientationKey = keyof typeof ENUM_OF_KEY;
 
 /** OS, network and device type values travel as the enum's number, written as text. */
 export function enumValueOptions(
-  key: keyof typeof ENUM_OF_KEY,
+  key: EnumOrientationKey,
   lang: InterfaceLanguage,
 ): { value: string; label: string }[] {
   const source = ENUM_OF_KEY[key];
@@ -106,10 +103,9 @@ export function enumValueOptions(
 
 /** How one value reads in a summary: OS, network and device type by their label, others as they are. */
 export function valueLabel(key: string, value: string, lang: InterfaceLanguage): string {
-  if (key === 'os') return Platform.label(Number(value), lang);
-  if (key === 'network') return Network.label(Number(value), lang);
-  if (key === 'deviceType') return DeviceType.label(Number(value), lang);
-  return value;
+  return Object.hasOwn(ENUM_OF_KEY, key)
+    ? ENUM_OF_KEY[key as EnumOrientationKey].label(Number(value), lang)
+    : value;
 }
 
 /** Up to `max` values of a rule, then "+N". */

@@ -19,6 +19,7 @@ import {
   type CreativeElement,
   type CreativeFields,
   type SizeLimit,
+  unreachable,
 } from '@adloom/domain';
 import styles from './CreativePreview.module.css';
 
@@ -210,8 +211,10 @@ export function CreativePreview({
     </div>
   );
 
+  // A style type this console does not know is previewed as a big image.
+  const known = AdStyleType.has(type) ? type : AdStyleType.bigImage;
   let body: ReactNode;
-  switch (type) {
+  switch (known) {
     case AdStyleType.text:
       body = (
         <>
@@ -270,7 +273,7 @@ export function CreativePreview({
         </>
       );
       break;
-    default:
+    case AdStyleType.bigImage:
       body = (
         <>
           {header}
@@ -279,6 +282,9 @@ export function CreativePreview({
           {footer}
         </>
       );
+      break;
+    default:
+      unreachable(known);
   }
 
   return (

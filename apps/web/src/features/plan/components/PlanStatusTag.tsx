@@ -22,10 +22,6 @@ export const SHORT_BALANCE_STATUSES: readonly number[] = [
   PlanStatus.lackOfFunds,
 ];
 
-export function isStalled(status: number): boolean {
-  return SHORT_BALANCE_STATUSES.includes(status);
-}
-
 export function PlanStatusTag({ plan }: { plan: Pick<Plan, 'status' | 'creation_step'> }) {
   const { t } = useTranslation();
   const lang = currentLanguage();

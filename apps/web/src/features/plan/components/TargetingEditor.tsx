@@ -6,7 +6,7 @@
  * with the values failing their format marked before anything is sent. Each rule shows the
  * spec §5 message that concerns it. A form control over the contract's rules.
  */
-import { createContext, use, useState } from 'react';
+import { createContext, use, useState, type ReactNode } from 'react';
 import {
   Button,
   Dropdown,
@@ -38,7 +38,7 @@ import { useCountries } from '../../../lib/settings';
 import { planMessageText } from '../messages';
 import {
   enumValueOptions,
-  isFreeEntry,
+  type EnumOrientationKey,
   newRule,
   offeredKeys,
   ruleIssues,
@@ -244,26 +244,42 @@ function AudienceValues({ rule, onValues, label }: ValuesProps) {
   );
 }
 
-function RuleValues(props: ValuesProps & { invalid: readonly string[] }) {
-  const lang = currentLanguage();
+type ValueEditorProps = ValuesProps & { invalid: readonly string[] };
+
+/** OS, network and device type: picked from the enum's members. */
+function EnumValues(props: ValueEditorProps) {
+  const key = props.rule.key as EnumOrientationKey;
+  return <MultiSelect {...props} options={enumValueOptions(key, currentLanguage())} />;
+}
+
+/**
+ * How each dimension's values are entered. A Record over every key: a new targeting key
+ * does not compile until it names its editor.
+ */
+const VALUE_EDITORS: Record<OrientationKeyValue, (props: ValueEditorProps) => ReactNode> = {
+  country: CountryValues,
+  os: EnumValues,
+  network: EnumValues,
+  deviceType: EnumValues,
+  brand: BrandValues,
+  model: ModelValues,
+  audience: AudienceValues,
+  uid: FreeEntryValues,
+  appVersion: FreeEntryValues,
+  oaid: FreeEntryValues,
+  imei: FreeEntryValues,
+  idfa: FreeEntryValues,
+  pkg: FreeEntryValues,
+  osv: FreeEntryValues,
+  slot: FreeEntryValues,
+  siteDomain: FreeEntryValues,
+};
+
+function RuleValues(props: ValueEditorProps) {
   const key = props.rule.key as OrientationKeyValue;
-  if (isFreeEntry(key)) return <FreeEntryValues {...props} />;
-  switch (key) {
-    case 'country':
-      return <CountryValues {...props} />;
-    case 'os':
-    case 'network':
-    case 'deviceType':
-      return <MultiSelect {...props} options={enumValueOptions(key, lang)} />;
-    case 'brand':
-      return <BrandValues {...props} />;
-    case 'model':
-      return <ModelValues {...props} />;
-    case 'audience':
-      return <AudienceValues {...props} />;
-    default:
-      return <FreeEntryValues {...props} />;
-  }
+  // A stored key no longer known reads as a typed list, so its values can still be removed.
+  const Editor = Object.hasOwn(VALUE_EDITORS, key) ? VALUE_EDITORS[key] : FreeEntryValues;
+  return <Editor {...props} />;
 }
 
 /**

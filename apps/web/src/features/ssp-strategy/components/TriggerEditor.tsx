@@ -18,27 +18,53 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useCountries } from '../../../lib/settings';
 import { FreeEntryValues, RuleHead } from '../../plan/components/TargetingEditor';
 import styles from './TriggerEditor.module.css';
-import { enumValueOptions, invalidValues, newRule, type TargetingRule } from '../../plan/targeting';
+import {
+  enumValueOptions,
+  invalidValues,
+  newRule,
+  type EnumOrientationKey,
+  type TargetingRule,
+} from '../../plan/targeting';
 
 type TriggerKey = (typeof TRIGGER_KEYS)[number];
 
+/** Where a trigger dimension's values come from: picked from a list, or typed. */
+type TriggerInput =
+  { kind: 'countries' } | { kind: 'enum'; key: EnumOrientationKey } | { kind: 'typed' };
+
+/** Each trigger key's input: a new trigger key does not compile until it names one. */
+const TRIGGER_INPUTS: Record<TriggerKey, TriggerInput> = {
+  country: { kind: 'countries' },
+  os: { kind: 'enum', key: 'os' },
+  network: { kind: 'enum', key: 'network' },
+  appVersion: { kind: 'typed' },
+};
+
+/** A stored key that is no trigger key reads as a typed list, so it can still be cleared. */
+function inputOf(key: string): TriggerInput {
+  return Object.hasOwn(TRIGGER_INPUTS, key) ? TRIGGER_INPUTS[key as TriggerKey] : { kind: 'typed' };
+}
+
 function ValuesSelect({
   rule,
+  input,
   label,
   onValues,
 }: {
   rule: TargetingRule;
+  input: Exclude<TriggerInput, { kind: 'typed' }>;
   label: string;
   onValues(values: string[]): void;
 }) {
   const lang = currentLanguage();
   const countries = useCountries();
-  const isCountry = rule.key === 'country';
-  const options = isCountry
-    ? (countries.data ?? [])
-        .filter((country) => country.status === SimpleStatus.active)
-        .map((country) => ({ value: country.code, label: `${country.name} (${country.code})` }))
-    : enumValueOptions(rule.key as 'os' | 'network', lang);
+  const isCountry = input.kind === 'countries';
+  const options =
+    input.kind === 'countries'
+      ? (countries.data ?? [])
+          .filter((country) => country.status === SimpleStatus.active)
+          .map((country) => ({ value: country.code, label: `${country.name} (${country.code})` }))
+      : enumValueOptions(input.key, lang);
   // Values no longer offered (a switched-off country) stay visible so they can be removed.
   const known = new Set(options.map((option) => option.value));
   const extra = rule.values
@@ -85,6 +111,7 @@ export function TriggerEditor({
       {rules.map((rule, index) => {
         const keyLabel = OrientationKey.label(rule.key, lang);
         const label = t('sspStrategy.trigger.valuesLabel', { key: keyLabel });
+        const input = inputOf(rule.key);
         return (
           <section
             key={rule.key}
@@ -100,7 +127,7 @@ export function TriggerEditor({
               modeLabel={t('sspStrategy.trigger.modeLabel', { key: keyLabel })}
               removeLabel={t('sspStrategy.trigger.remove', { key: keyLabel })}
             />
-            {rule.key === 'appVersion' ? (
+            {input.kind === 'typed' ? (
               <FreeEntryValues
                 rule={rule}
                 rules={rules}
@@ -111,6 +138,7 @@ export function TriggerEditor({
             ) : (
               <ValuesSelect
                 rule={rule}
+                input={input}
                 label={label}
                 onValues={(values) => update(index, { values })}
               />

@@ -1,20 +1,31 @@
 /**
  * Acting by proxy (spec §1, DESIGN §3): `?user=<id>` makes another user the acting user.
+ * The one place the parameter is read: `readProxyParam` for the access hook (before
+ * validation), `ZProxyQuery` for the routes' query schemas and the OpenAPI document.
  * Only a caller holding the userAgent or system role may proxy at all; the target must be in
- * the caller's ownership subtree unless the caller holds systemManage. Anything else is
- * refused with -110 and nothing is done. A target in reach that is disabled is refused with
- * -111 (proxyTargetDisabled), for reads as for writes (docs/decisions/accounts.md).
+ * the caller's proxy reach (reach.ts). Anything else is refused with -110 and nothing is
+ * done. A target in reach that is disabled is refused with -111 (proxyTargetDisabled), for
+ * reads as for writes (docs/decisions/accounts.md).
  */
 import {
-  Ability,
   AppError,
   PROXY_QUERY_PARAM,
   SimpleStatus,
+  ZId,
   deriveRoles,
-  hasAbility,
+  hasAnyRole,
 } from '@adloom/domain';
+import { z } from 'zod';
 import type { Database } from '../db/client.js';
-import { findAccountById, isOwnedBy, type Account } from '../modules/user/repo.js';
+import { findAccountById, type Account } from '../modules/user/repo.js';
+import { reaches } from './reach.js';
+
+/** The proxy parameter as a query field, added to every signed-in route's schema. */
+export const ZProxyQuery = z.object({
+  [PROXY_QUERY_PARAM]: ZId.optional().describe(
+    'Act for this user (proxy): only for users in your ownership subtree',
+  ),
+});
 
 /** The `user=` value as a user id, undefined when absent. */
 export function readProxyParam(query: unknown): number | undefined {
@@ -34,10 +45,10 @@ export async function resolveActingUser(
   targetId: number | undefined,
 ): Promise<Account> {
   if (targetId === undefined || targetId === caller.id) return caller;
-  const roles = deriveRoles(caller.ability);
-  if (!roles.includes('userAgent') && !roles.includes('system')) throw new AppError('noAuthority');
-  const allowed =
-    hasAbility(caller.ability, Ability.systemManage) || (await isOwnedBy(db, targetId, caller.id));
+  if (!hasAnyRole(deriveRoles(caller.ability), ['userAgent', 'system'])) {
+    throw new AppError('noAuthority');
+  }
+  const allowed = await reaches(db, caller, targetId, 'proxy');
   const target = allowed ? await findAccountById(db, targetId) : undefined;
   if (!target) throw new AppError('noAuthority');
   // Checked on every request, reads and writes alike: a disabled account is not operated.

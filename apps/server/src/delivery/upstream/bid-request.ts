@@ -42,7 +42,7 @@ import {
 import { convertible, normalCurrency, type RateTable } from '@adloom/domain';
 import countries from 'i18n-iso-countries';
 import { isIP } from 'node:net';
-import { auctionTypeOf } from '../decision/pricing.js';
+import { partnerAuctionType } from '../decision/pricing.js';
 import type { DspConfig, ServeRequest, SlotConfig, SspStrategyConfig } from '../types.js';
 import { consentInOpenRtb, privacySignalsOf, privacyVerdict, withPrivacy } from './privacy.js';
 
@@ -409,9 +409,9 @@ export function buildAuctionRequest(input: AuctionRequestInput): BidRequest {
     ...(user ? { user } : {}),
     ...(regs ? { regs } : {}),
     source: { tid, ...(schain ? { schain } : {}) },
-    // The auction type the impressions clear under (decision/pricing.ts auctionTypeOf): a
-    // partner that wins pays its bid (1) or the clearing price in its terms (2).
-    at: auctionTypeOf(caller ?? {}, slot),
+    // How the final auction charges (decision/pricing.ts partnerAuctionType): a partner that
+    // wins pays its bid (1) or the final clearing price in its terms, at most its bid (2).
+    at: partnerAuctionType(caller, slot),
     // The partner is waited for no longer than its own timeout: tell it so.
     tmax: Math.max(0, Math.floor(Math.min(input.tmaxMs, dsp.timeoutMs))),
     cur: partnerCurrencies(dsp, input.rates),

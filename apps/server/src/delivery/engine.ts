@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   Billing,
   SERVING_CURRENCY,
+  SimpleStatus,
   toUsdMicros,
   type RateTable,
   TMAX_RESERVE_MS,
@@ -62,7 +63,7 @@ import type {
   SspStrategyConfig,
   UserHistory,
 } from './types.js';
-import { partnerFloor, type SellerIdentity } from './upstream/bid-request.js';
+import { partnerFloor, partnerUserSync, type SellerIdentity } from './upstream/bid-request.js';
 import { PartnerBatch, type LegResult } from './upstream/batch.js';
 import { fillAuctionMacros } from './upstream/call.js';
 import { filledHeldNotices, heldNoticesText } from './upstream/held-notices.js';
@@ -364,12 +365,20 @@ export class DeliveryEngine {
     return current;
   }
 
-  /** The partner calls of one caller's auction of `expected` impressions (each one serve). */
-  partnerBatch(caller: BidRequest, expected: number): PartnerBatch {
+  /**
+   * The partner calls of one caller's auction of `expected` impressions (each one serve);
+   * `buyerUids`: the partners' ids of the browser from their user syncs.
+   */
+  partnerBatch(
+    caller: BidRequest,
+    expected: number,
+    buyerUids?: ReadonlyMap<number, string>,
+  ): PartnerBatch {
     const rates = this.source.current()?.rates;
     return new PartnerBatch({
       caller,
       expected,
+      ...(buyerUids ? { buyerUids } : {}),
       allowPrivate: this.allowPrivate,
       ...(this.seller ? { seller: this.seller } : {}),
       ...(rates ? { rates } : {}),
@@ -380,6 +389,16 @@ export class DeliveryEngine {
   async slotCodes(): Promise<ReadonlyMap<string, number>> {
     const current = this.closed ? null : this.source.current();
     return (current ?? (await this.snapshot())).slotIdsByCode;
+  }
+
+  /** Active demand partners with a user-sync URL (http/user-sync.ts), from the snapshot. */
+  async syncPartners(): Promise<{ id: number; userSync: string }[]> {
+    const current = this.closed ? null : this.source.current();
+    const { dsps } = current ?? (await this.snapshot());
+    return [...dsps.values()].flatMap((dsp) => {
+      const userSync = dsp.status === SimpleStatus.active ? partnerUserSync(dsp.config) : undefined;
+      return userSync ? [{ id: dsp.id, userSync }] : [];
+    });
   }
 
   /** The active currency rates (the snapshot's), for the OpenRTB entry points' conversions. */

@@ -164,6 +164,11 @@ export interface AuctionRequestInput {
   seller?: SellerIdentity;
   /** The snapshot's currency rates: a partner's own currency is offered when they hold it. */
   rates?: RateTable;
+  /**
+   * The partner's own id of this browser, learnt in its user sync (http/user-sync.ts): sent
+   * as `user.buyeruid`, under the same privacy rules as user.id.
+   */
+  buyerUid?: string;
 }
 
 /** The partner's imp id of the leg at this index: what its bids name as `impid`. */
@@ -190,6 +195,15 @@ export function partnerCurrencies(dsp: Pick<DspConfig, 'config'>, rates?: RateTa
 export function partnerVendorId(dsp: Pick<DspConfig, 'config'>): number | undefined {
   const id = Number(dsp.config.gvlVendorId);
   return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * The partner's user-sync URL (its config's `userSync`), when it is an http(s) URL: the
+ * browser is sent there by /cookie_sync (http/user-sync.ts).
+ */
+export function partnerUserSync(config: Record<string, unknown>): string | undefined {
+  const url = typeof config.userSync === 'string' ? config.userSync.trim() : '';
+  return /^https?:\/\/\S+$/i.test(url) ? url : undefined;
 }
 
 /** The object without `ext` and without undefined fields (a copy). */
@@ -288,7 +302,8 @@ function callerDevice(caller: BidRequest, request: ServeRequest): Record<string,
 }
 
 function callerUser(caller: BidRequest): Record<string, unknown> | undefined {
-  const user = withoutExt(caller.user);
+  // The caller's buyeruid is its id for us (the buyer it calls), not the partner's: it stays.
+  const { buyeruid: _ours, ...user } = withoutExt(caller.user);
   const consent = fieldOrExt(caller.user, 'consent');
   const eids = fieldOrExt(caller.user, 'eids');
   if (typeof consent === 'string' && consent) user.consent = consent;
@@ -399,7 +414,8 @@ export function buildAuctionRequest(input: AuctionRequestInput): BidRequest {
   // Our SDK's consent goes on as OpenRTB's regs and user.consent (privacy.ts judges it below).
   const sdkConsent = caller ? {} : consentInOpenRtb(request.consent);
   const sdkUser = present({ id: request.uid, consent: sdkConsent.user?.consent });
-  const user = caller ? callerUser(caller) : Object.keys(sdkUser).length > 0 ? sdkUser : undefined;
+  const sent = caller ? callerUser(caller) : Object.keys(sdkUser).length > 0 ? sdkUser : undefined;
+  const user = input.buyerUid ? { ...sent, buyeruid: input.buyerUid } : sent;
   const regs = caller ? callerRegs(caller) : sdkConsent.regs;
   const full: BidRequest = {
     id: request.id,

@@ -238,6 +238,29 @@ describe('a partner winning a caller’s auction', () => {
     expect(partnerNotices(id, '/burl')).toEqual([{ p: '2', id, mbr: '1', loss: '0' }]);
   });
 
+  it('our own ad at 2: offered its 1.20 eCPM, charged the caller’s 0.90 on its billing notice, once', async () => {
+    // A share of 200‰ nets the partner's 2.00 to 0.40, under the floor: our own plan wins.
+    const { slotId } = await pricedSlot({ dsp: 200 });
+    const { bid } = await auction(slotId, 2);
+    expect(bid.adm).not.toContain('partner ad');
+    expect(bid.price).toBe(1.2);
+    const costOf = async () => {
+      await t.app.delivery().flush();
+      const [row] = await t.db
+        .select({ cost: sql<number>`coalesce(sum(${statsHourly.cost}), 0)`.mapWith(Number) })
+        .from(statsHourly)
+        .where(eq(statsHourly.slotId, slotId));
+      return row?.cost ?? 0;
+    };
+    await renderImpression(bid.adm);
+    expect(await costOf()).toBe(0);
+    await fireBillingNotice(bid.burl, 'abc');
+    expect(await costOf()).toBe(0);
+    await fireBillingNotice(bid.burl, '0.9');
+    await fireBillingNotice(bid.burl, '1.1');
+    expect(await costOf()).toBe(900);
+  });
+
   it('an SSP strategy’s share overrides the partner’s: at 500‰ its 2.00 counts 1.00 and our 1.20 wins at first price', async () => {
     const { slotId } = await pricedSlot({ dsp: 1000, strategy: 500 });
     const { bid } = await auction(slotId, 1);

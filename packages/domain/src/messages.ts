@@ -346,6 +346,10 @@ export const DSP_MESSAGES = {
   },
   slotType: { en: 'Unknown slot type', zh: '未知的广告位类型' },
   dspType: { en: 'Unknown DSP type', zh: '未知的需求方类型' },
+  userSync: {
+    en: 'userSync must be the partner’s http(s) user-sync URL, without a user name or password',
+    zh: 'userSync 须为需求方的 http(s) 用户同步地址，且不含用户名或密码',
+  },
   chooseDsp: { en: 'Choose a demand partner', zh: '请选择需求方' },
   permilleRange: { en: 'A whole number from 0 to 1000', zh: '0 到 1000 之间的整数' },
   dspOnce: { en: 'Each demand partner once', zh: '每个需求方只能出现一次' },

@@ -257,8 +257,9 @@ describe('OpenRTB entry points', () => {
     const bid = must(must(body.seatbid[0], 'a seat').bid[0], 'a bid');
     expect(bid.impid).toBe('1');
     expect(bid.crid).toBe(String(s.creative.id));
-    // Floor max(0.5 slot, 0.2 caller) + 0.01.
-    expect(bid.price).toBeCloseTo(0.51, 6);
+    // The caller runs the final auction: it is offered our winner's worth, its 2.00 CPM bid
+    // (docs/decisions/partner-pricing.md), over the floor max(0.5 slot, 0.2 caller).
+    expect(bid.price).toBeCloseTo(2, 6);
     expect(bid.adm).toContain('/track/imp?t=');
   });
 

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   Billing,
   SERVING_CURRENCY,
+  SimpleStatus,
   toUsdMicros,
   type RateTable,
   TMAX_RESERVE_MS,
@@ -34,7 +35,13 @@ import {
   type TrackingUrls,
 } from './answer.js';
 import { decideOwn, NO_CANDIDATES, runAuction } from './decision/decide.js';
-import { auctionTypeOf, floorOf, impressionSettlement, settlePartner } from './decision/pricing.js';
+import {
+  auctionTypeOf,
+  floorOf,
+  impressionSettlement,
+  settlePartner,
+  settlesOnCallerNotice,
+} from './decision/pricing.js';
 import { slotOf } from './decision/exchange.js';
 import { DayClock, heldMicros, heldReservationOf, holdMs } from './holds.js';
 import { EventJournal } from './journal/journal.js';
@@ -56,9 +63,10 @@ import type {
   SspStrategyConfig,
   UserHistory,
 } from './types.js';
-import { partnerFloor, type SellerIdentity } from './upstream/bid-request.js';
+import { partnerFloor, partnerUserSync, type SellerIdentity } from './upstream/bid-request.js';
 import { PartnerBatch, type LegResult } from './upstream/batch.js';
 import { fillAuctionMacros } from './upstream/call.js';
+import { filledHeldNotices, heldNoticesText } from './upstream/held-notices.js';
 import { LOSS_REASON, type AuctionMacroValues } from './upstream/macros.js';
 import { NoticeQueue } from './upstream/notices.js';
 import {
@@ -236,6 +244,10 @@ function partnerMacros(bid: PartnerBid, auctionId: string, price: number): Aucti
   };
 }
 
+/** Sales whose money waits for the buyer's billing notice (an exchange's, a caller's at 2). */
+const billedOnNotice = (claims: TrackingClaims): boolean =>
+  claims.channel === 'dsp' || claims.channel === 'notice';
+
 /** A price as an OpenRTB macro sends it (currency units per mille) → micros per mille. */
 export function parseMacroPrice(text: string | undefined): number | undefined {
   if (text === undefined || !/^\d{1,7}(\.\d{1,9})?$/.test(text.trim())) return undefined;
@@ -353,12 +365,20 @@ export class DeliveryEngine {
     return current;
   }
 
-  /** The partner calls of one caller's auction of `expected` impressions (each one serve). */
-  partnerBatch(caller: BidRequest, expected: number): PartnerBatch {
+  /**
+   * The partner calls of one caller's auction of `expected` impressions (each one serve);
+   * `buyerUids`: the partners' ids of the browser from their user syncs.
+   */
+  partnerBatch(
+    caller: BidRequest,
+    expected: number,
+    buyerUids?: ReadonlyMap<number, string>,
+  ): PartnerBatch {
     const rates = this.source.current()?.rates;
     return new PartnerBatch({
       caller,
       expected,
+      ...(buyerUids ? { buyerUids } : {}),
       allowPrivate: this.allowPrivate,
       ...(this.seller ? { seller: this.seller } : {}),
       ...(rates ? { rates } : {}),
@@ -369,6 +389,16 @@ export class DeliveryEngine {
   async slotCodes(): Promise<ReadonlyMap<string, number>> {
     const current = this.closed ? null : this.source.current();
     return (current ?? (await this.snapshot())).slotIdsByCode;
+  }
+
+  /** Active demand partners with a user-sync URL (http/user-sync.ts), from the snapshot. */
+  async syncPartners(): Promise<{ id: number; userSync: string }[]> {
+    const current = this.closed ? null : this.source.current();
+    const { dsps } = current ?? (await this.snapshot());
+    return [...dsps.values()].flatMap((dsp) => {
+      const userSync = dsp.status === SimpleStatus.active ? partnerUserSync(dsp.config) : undefined;
+      return userSync ? [{ id: dsp.id, userSync }] : [];
+    });
   }
 
   /** The active currency rates (the snapshot's), for the OpenRTB entry points' conversions. */
@@ -593,6 +623,8 @@ export class DeliveryEngine {
         price,
         clickPrice,
       });
+      // A caller's second-price auction: billed on its notice, at most our offer (`price`).
+      if (settlesOnCallerNotice(request)) claims.channel = 'notice';
       const token = this.signer.sign(claims);
       const urls = trackingUrls(origin, token);
       if (!request.test) this.accounting.countFill(claims, now);
@@ -611,6 +643,10 @@ export class DeliveryEngine {
     // bid; the publisher's share is the clearing price, ours the rest (decision/pricing.ts).
     const settlement = settlePartner(winner, price);
     const partnerPrice = settlement.paid;
+    const macros = { ...partnerMacros(winner, request.id, partnerPrice), loss: LOSS_REASON.won };
+    // Sold in a caller's second-price auction: the caller's billing notice names the price
+    // (countBilling); the token carries the most the partner pays (its bid) and our offer.
+    const onNotice = settlesOnCallerNotice(request);
     const claims = claimsOf(request, slot, id, exp, {
       advertiserId: 0,
       planId: 0,
@@ -618,16 +654,21 @@ export class DeliveryEngine {
       creativeId: 0,
       dspId: winner.dsp.id,
       billing: 0,
-      price: settlement.paid,
+      price: onNotice ? winner.rawPrice : settlement.paid,
       clickPrice: 0,
-      incomeCpm: settlement.share,
+      incomeCpm: onNotice ? price : settlement.share,
     });
-    const macros = { ...partnerMacros(winner, request.id, partnerPrice), loss: LOSS_REASON.won };
-    if (winner.nurl) this.notices.fire(fillAuctionMacros(winner.nurl, partnerPrice, macros));
-    if (winner.burl && !request.test) {
-      // Kept before the ad is answered: its impression may reach another process at once.
-      const burl = fillAuctionMacros(winner.burl, partnerPrice, macros);
-      await this.billingNotices.keep(id, burl, exp * 1000);
+    if (onNotice) {
+      claims.channel = 'notice';
+      const held = heldNoticesText([winner.nurl, winner.burl], macros, winner.rawPrice);
+      if (held && !request.test) await this.billingNotices.keep(id, held, exp * 1000);
+    } else {
+      if (winner.nurl) this.notices.fire(fillAuctionMacros(winner.nurl, partnerPrice, macros));
+      if (winner.burl && !request.test) {
+        // Kept before the ad is answered: its impression may reach another process at once.
+        const burl = fillAuctionMacros(winner.burl, partnerPrice, macros);
+        await this.billingNotices.keep(id, burl, exp * 1000);
+      }
     }
     const urls = trackingUrls(origin, this.signer.sign(claims));
     if (!request.test) {
@@ -762,7 +803,7 @@ export class DeliveryEngine {
       case 'win':
         // Our own DSP won an exchange's auction: the fill was counted when we bid; billing
         // waits for the billing notice (burl) or the impression.
-        return { counted: claims.channel === 'dsp', redirect: null };
+        return { counted: billedOnNotice(claims), redirect: null };
       default:
         return { counted: false, redirect: null };
     }
@@ -817,6 +858,20 @@ export class DeliveryEngine {
 
   private async countImpression(claims: TrackingClaims, snapshot: Snapshot, now: number) {
     const dims = dimsOf(claims);
+    if (claims.dspId && claims.channel === 'notice') {
+      // Sold in a caller's second-price auction: the money waits for its billing notice.
+      this.accounting.countEvent({
+        id: `imp:${claims.id}`,
+        kind: 'imp',
+        dims,
+        at: now,
+        impressions: 1,
+        clicks: 0,
+        cost: 0,
+        income: 0,
+      });
+      return;
+    }
     if (claims.dspId) {
       // The partner bills on our impression beacon: its burl, once (taken out as it fires).
       const billing = await this.billingNotices.take(claims.id);
@@ -842,8 +897,9 @@ export class DeliveryEngine {
       return;
     }
     const plan = snapshot.plans.get(claims.planId);
-    // Own-DSP sales to exchanges bill CPM on the billing notice at the exchange's price.
-    const billsHere = claims.billing === Billing.cpm && claims.channel !== 'dsp';
+    // Own-DSP sales to exchanges and a caller's second-price sales bill CPM on the billing
+    // notice at the buyer's price.
+    const billsHere = claims.billing === Billing.cpm && !billedOnNotice(claims);
     const { cost, reservation } = billsHere
       ? await this.heldOrReserved(
           claims,
@@ -925,7 +981,10 @@ export class DeliveryEngine {
     if (creative) this.monitors.fire(creative.clickMonitorUrls);
   }
 
-  /** The billing notice (burl) of an own-DSP sale: the exchange's price, at most our bid. */
+  /**
+   * The billing notice (burl) of a sale billed on it (billedOnNotice): the buyer's price, at
+   * most our bid; a partner's ad settles what the partner pays, our take and the share.
+   */
   private async countBilling(
     claims: TrackingClaims,
     snapshot: Snapshot,
@@ -933,7 +992,7 @@ export class DeliveryEngine {
     priceText: string | undefined,
     currency: string | undefined,
   ): Promise<boolean> {
-    if (claims.channel !== 'dsp' || claims.billing !== Billing.cpm) return false;
+    if (!billedOnNotice(claims)) return false;
     const told = parseMacroPrice(priceText);
     // In the answer's currency: back to US dollars; a currency without a rate is refused.
     const cleared =
@@ -942,6 +1001,11 @@ export class DeliveryEngine {
         : toUsdMicros(told, currency ?? SERVING_CURRENCY, snapshot.rates, 'down');
     // A notice without a price (empty, an unfilled macro) is refused: never billed at our bid.
     if (cleared === undefined) return false;
+    if (claims.dspId) {
+      await this.settleResoldPartner(claims, cleared, now);
+      return true;
+    }
+    if (claims.billing !== Billing.cpm) return false;
     const price = Math.min(cleared, claims.price);
     const { cost, reservation } = await this.heldOrReserved(
       claims,
@@ -962,6 +1026,35 @@ export class DeliveryEngine {
       ...(reservation ? { reservation } : {}),
     });
     return true;
+  }
+
+  /**
+   * A partner's ad sold in a caller's second-price auction, on the caller's billing notice:
+   * the publisher's share is the caller's price (at most our offer, `incomeCpm`), the partner
+   * pays it grossed up by its share (at most its bid, `price`) and is told so in its nurl and
+   * burl, kept until now; counted once (event id and the notices taken out once).
+   */
+  private async settleResoldPartner(claims: TrackingClaims, cleared: number, now: number) {
+    const offer = claims.incomeCpm;
+    const perMille = settlePartner(
+      { ecpm: offer, rawPrice: claims.price },
+      Math.min(cleared, offer),
+    );
+    const { paid, share, take } = impressionSettlement(perMille);
+    this.accounting.countEvent({
+      id: `bill:${claims.id}`,
+      kind: 'bill',
+      dims: dimsOf(claims),
+      at: now,
+      impressions: 0,
+      clicks: 0,
+      cost: 0,
+      income: share,
+      partnerRevenue: paid,
+      partnerTake: take,
+    });
+    const held = await this.billingNotices.take(claims.id);
+    if (held) for (const url of filledHeldNotices(held, perMille.paid)) this.notices.fire(url);
   }
 
   // ---------------------------------------------------------------- life cycle

@@ -43,8 +43,9 @@ export interface ServeRequest {
   /** The caller's own floor (OpenRTB imp.bidfloor) in micros per mille; 0 = none. */
   bidFloor: number;
   /**
-   * How an OpenRTB caller charges us (its `at`): our auction clears the same way and the
-   * price it is offered follows it (decision/pricing.ts). Absent: our SDK, the slot's type.
+   * How an OpenRTB caller charges us (its `at`, 2 when it states none): we offer the winner's
+   * worth and, under 2, settle on its billing notice (decision/pricing.ts). Absent: our SDK
+   * (the slot's auction type) or the own DSP (billed on the exchange's notice).
    */
   at?: AuctionTypeValue;
   channel: Channel;

@@ -95,6 +95,24 @@ export const ZJsonObject = z.preprocess(
   z.record(z.string(), z.unknown(), msg('ad.jsonFormat')),
 );
 
+/**
+ * The partner's user-sync URL in its config (`userSync`, optional): where /cookie_sync sends
+ * a browser, an outbound http(s) URL like the request URL (docs/decisions/partner-requests.md).
+ */
+function checkUserSync(config: Record<string, unknown>, context: z.RefinementCtx): void {
+  if (!('userSync' in config)) return;
+  const url = config.userSync;
+  if (
+    typeof url !== 'string' ||
+    url.trim() === '' ||
+    url.length > MAX_URL_LENGTH ||
+    /\s/.test(url.trim()) ||
+    outboundUrlProblem(url.trim()) !== undefined
+  ) {
+    context.addIssue({ code: 'custom', ...msg('dsp.userSync'), input: url });
+  }
+}
+
 export const ZDspFields = z.object({
   name: z.string().trim().min(1).max(64),
   type: enumField(DspType, 'dsp.dspType').default(DSP_DEFAULTS.dspType),
@@ -109,7 +127,7 @@ export const ZDspFields = z.object({
   cpm: ZMicros.default(DSP_DEFAULTS.dspCpm),
   /** dspPercent, permille 0-1000. */
   percent: strictNumber(z.number().int().min(0).max(1000)).default(DSP_DEFAULTS.dspPercent),
-  config: ZJsonObject.default(DSP_DEFAULTS.config),
+  config: ZJsonObject.default(DSP_DEFAULTS.config).superRefine(checkUserSync),
 });
 export type DspFields = z.infer<typeof ZDspFields>;
 

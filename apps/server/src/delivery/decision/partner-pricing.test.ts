@@ -1,7 +1,8 @@
 /**
  * The worked examples of docs/decisions/partner-pricing.md: a partner's bid net of our take
- * competes with our own demand; the auction clears first or second price (the caller's `at`,
- * else the slot's type); what the partner pays, our take and the publisher's share.
+ * competes with our own demand; an OpenRTB caller is offered the winner's worth and settles
+ * at its own price under its `at`, our SDK's slot clears first or second price as set; what
+ * the partner pays, our take and the publisher's share.
  */
 import { AuctionType, DspType } from '@adloom/domain';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +11,10 @@ import {
   auctionTypeOf,
   impressionSettlement,
   netOfTake,
+  partnerAuctionType,
   runAuction,
   settlePartner,
+  settlesOnCallerNotice,
   withShare,
 } from './pricing.js';
 import { dspConfig, ownBid, partnerBid, slotConfig } from './test-kit.js';
@@ -50,17 +53,74 @@ describe('a partner bid net of our take', () => {
 });
 
 describe('the auction type a request clears under', () => {
-  it('is the OpenRTB caller’s at, else the slot’s, else second price', () => {
-    const firstPriceSlot = slotConfig({ auctionType: FIRST });
-    expect(auctionTypeOf({ at: 1 }, slotConfig({ auctionType: SECOND }))).toBe(FIRST);
-    expect(auctionTypeOf({ at: 2 }, firstPriceSlot)).toBe(SECOND);
-    expect(auctionTypeOf({}, firstPriceSlot)).toBe(FIRST);
-    expect(auctionTypeOf({ at: 3 }, firstPriceSlot)).toBe(FIRST);
-    expect(auctionTypeOf({}, undefined)).toBe(SECOND);
+  const firstPriceSlot = slotConfig({ auctionType: FIRST });
+  const secondPriceSlot = slotConfig({ auctionType: SECOND });
+
+  it('is the slot’s on our SDK’s traffic (we sell last), else second price', () => {
+    expect(auctionTypeOf({ channel: 'sdk' }, firstPriceSlot)).toBe(FIRST);
+    expect(auctionTypeOf({ channel: 'sdk' }, secondPriceSlot)).toBe(SECOND);
+    expect(auctionTypeOf({ channel: 'sdk' }, undefined)).toBe(SECOND);
+  });
+
+  it('is first price (we offer the winner’s worth) when an OpenRTB caller or exchange sells last', () => {
+    expect(auctionTypeOf({ channel: 'openrtb' }, secondPriceSlot)).toBe(FIRST);
+    expect(auctionTypeOf({ channel: 'dsp' }, secondPriceSlot)).toBe(FIRST);
+  });
+
+  it('tells a partner the caller’s at (2 when it states none), else the slot’s', () => {
+    expect(partnerAuctionType({ at: 1 }, secondPriceSlot)).toBe(FIRST);
+    expect(partnerAuctionType({ at: 2 }, firstPriceSlot)).toBe(SECOND);
+    expect(partnerAuctionType({}, firstPriceSlot)).toBe(SECOND);
+    expect(partnerAuctionType({ at: 3 }, firstPriceSlot)).toBe(SECOND);
+    expect(partnerAuctionType(undefined, firstPriceSlot)).toBe(FIRST);
+    expect(partnerAuctionType(undefined, undefined)).toBe(SECOND);
+  });
+
+  it('waits for the caller’s billing notice only under an OpenRTB caller’s second price', () => {
+    expect(settlesOnCallerNotice({ channel: 'openrtb', at: 2 })).toBe(true);
+    expect(settlesOnCallerNotice({ channel: 'openrtb' })).toBe(true);
+    expect(settlesOnCallerNotice({ channel: 'openrtb', at: 1 })).toBe(false);
+    expect(settlesOnCallerNotice({ channel: 'sdk', at: 2 })).toBe(false);
+    expect(settlesOnCallerNotice({ channel: 'dsp' })).toBe(false);
   });
 });
 
-describe('worked example 1: partner 2.00 at an 800‰ share against our own 1.20, floor 0.50', () => {
+describe('worked example 1 through an OpenRTB caller: partner 2.00 at 800‰, our own 1.20, floor 0.50', () => {
+  const partner = bidOf(2_000_000, 800);
+  const own = ownBid(1_200_000);
+  const auction = runAuction(
+    [own],
+    [partner],
+    500_000,
+    auctionTypeOf({ channel: 'openrtb' }, slotConfig()),
+  );
+
+  it('offers the caller the partner’s net bid 1.60 whatever its at', () => {
+    expect(auction.winner).toBe(partner);
+    expect(auction.price).toBe(1_600_000);
+  });
+
+  it('at 1: the caller charges our offer; the partner pays its 2.00, we take 0.40', () => {
+    expect(settlePartner(partner, auction.price)).toEqual({
+      paid: 2_000_000,
+      share: 1_600_000,
+      take: 400_000,
+    });
+  });
+
+  it('at 2: the caller’s notice says 1.31; the partner pays 1.6375, we take 0.3275', () => {
+    const told = 1_310_000;
+    const perMille = settlePartner(partner, Math.min(told, auction.price));
+    expect(perMille).toEqual({ paid: 1_637_500, share: 1_310_000, take: 327_500 });
+    expect(impressionSettlement(perMille)).toEqual({ paid: 1_638, share: 1_310, take: 328 });
+  });
+
+  it('at 2: a notice above our offer is held to it', () => {
+    expect(settlePartner(partner, Math.min(1_750_000, auction.price)).paid).toBe(2_000_000);
+  });
+});
+
+describe('worked example 1 on our SDK’s slot (we sell last): the slot’s type', () => {
   const partner = bidOf(2_000_000, 800);
   const own = ownBid(1_200_000);
   const floor = 500_000;

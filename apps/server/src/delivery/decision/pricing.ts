@@ -9,7 +9,9 @@
  * - CPT: a booked placement paid per day. Its eCPM is its daily bid, for display only: CPT
  *   bids rank above every CPM and CPC bid, and among themselves by that bid.
  *
- * The price rule follows the auction type (docs/decisions/partner-pricing.md): first price,
+ * The price rule follows the auction type (docs/decisions/partner-pricing.md; auctionTypeOf:
+ * the slot's on our SDK's traffic, first price — the winner's worth — for OpenRTB callers,
+ * whose own auction sets the price): first price,
  * the winner pays its own eCPM; second price, the second-highest eligible eCPM plus
  * PRICE_INCREMENT_MICROS, at least the floor, never more than its own eCPM (a lone bidder
  * pays floor + increment, capped the same way). A CPT winner pays its eCPM (it is billed per
@@ -28,6 +30,7 @@ import {
 } from '@adloom/domain';
 import type {
   Bid,
+  Channel,
   PartnerBid,
   PlanConfig,
   ServeRequest,
@@ -80,16 +83,43 @@ export interface AuctionResult {
 }
 
 /**
- * The auction type a request clears under: an OpenRTB caller's `at` (it says how it charges
- * us, so the winner is charged the same way), else the slot's own (our SDK's traffic).
+ * The auction type our own auction (own demand and partners' net bids) clears under. Our
+ * SDK's /serve/ad: we are the final seller, so the slot's type. An OpenRTB caller or an
+ * exchange (/openrtb2/auction, /dsp/openrtb2) runs the final auction and sets the price
+ * itself: we offer what our winner is worth (its eCPM, a partner's bid net of our take) —
+ * first price here — and the caller's `at` decides what it charges (settlesOnNotice).
  */
 export function auctionTypeOf(
-  request: { at?: number | undefined },
+  request: { channel: Channel },
   slot: Pick<SlotConfig, 'auctionType'> | undefined,
 ): AuctionTypeValue {
-  const { at } = request;
-  if (at === AuctionType.first || at === AuctionType.second) return at;
+  if (request.channel !== 'sdk') return AuctionType.first;
   return slot?.auctionType ?? AuctionType.second;
+}
+
+/**
+ * The `at` a partner is told: the caller's, OpenRTB's default 2 when it states none (a
+ * partner then pays the caller's clearing price in its terms, at most its bid); on our SDK's
+ * traffic the slot's type (we run the final auction).
+ */
+export function partnerAuctionType(
+  caller: { at?: number | undefined } | undefined,
+  slot: Pick<SlotConfig, 'auctionType'> | undefined,
+): AuctionTypeValue {
+  if (caller) return caller.at === AuctionType.first ? AuctionType.first : AuctionType.second;
+  return slot?.auctionType ?? AuctionType.second;
+}
+
+/**
+ * True when what a sale is worth is only known from the buyer's billing notice: an OpenRTB
+ * caller's second-price auction (it charges its own second price, at most our offer, and
+ * says it in `${AUCTION_PRICE}`). Under `at` 1 it charges our offer, which we know.
+ */
+export function settlesOnCallerNotice(request: {
+  channel: Channel;
+  at?: number | undefined;
+}): boolean {
+  return request.channel === 'openrtb' && request.at !== AuctionType.first;
 }
 
 /**

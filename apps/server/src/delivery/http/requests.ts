@@ -179,10 +179,9 @@ export function fromBidRequest(
     // tmax 0 is no limit given (as Prebid Server reads it), not no time at all.
     tmaxMs: bidRequest.tmax || DEFAULT_TMAX_MS,
     bidFloor,
-    // How the caller charges us; our own DSP's sales to exchanges keep their own rule.
-    ...(channel === 'openrtb' && (bidRequest.at === 1 || bidRequest.at === 2)
-      ? { at: bidRequest.at }
-      : {}),
+    // How the caller charges us (OpenRTB's default is 2, second price); our own DSP's sales to
+    // exchanges settle on the exchange's billing notice whatever its `at`.
+    ...(channel === 'openrtb' ? { at: bidRequest.at === 1 ? (1 as const) : (2 as const) } : {}),
     channel,
     test: bidRequest.test === 1,
     domain: (bidRequest.site?.domain ?? '').trim().toLowerCase(),

@@ -39,7 +39,7 @@ import { issueText, refuse, registerPrebidFacing } from './openrtb-transport.js'
 import { SELLERS_JSON_PATH, sellersJson } from './sellers.js';
 import { PIXEL } from './pixel.js';
 import { slotIdOf, slotReferenceOf } from './slot-reference.js';
-import { cookieSync, cookieUidOf, setUid } from './user-sync.js';
+import { cookieSync, cookieUidOf, partnerUidsOf, setUid } from './user-sync.js';
 import {
   capsIdentityUnder,
   privacySignalsOf,
@@ -120,7 +120,8 @@ async function auction(
     return [{ imp, spec, serveRequest }];
   });
   // Each partner gets the auction's impressions it takes in one request (upstream/batch.ts).
-  const batch = engine.partnerBatch(bidRequest, impressions.length);
+  // Partners' own ids of this browser (their user syncs) go to them as user.buyeruid.
+  const batch = engine.partnerBatch(bidRequest, impressions.length, partnerUidsOf(request));
   const won = await Promise.all(
     impressions.map(async ({ imp, spec, serveRequest }, index) => {
       const key = String(index);
@@ -186,9 +187,14 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
     {
       method: 'POST',
       url: COOKIE_SYNC_PATH,
-      handler: (request, reply) => cookieSync(request, reply, originOf(request)),
+      handler: async (request, reply) =>
+        cookieSync(request, reply, originOf(request), await engine().syncPartners()),
     },
-    { method: 'GET', url: SETUID_PATH, handler: setUid },
+    {
+      method: 'GET',
+      url: SETUID_PATH,
+      handler: async (request, reply) => setUid(request, reply, await engine().syncPartners()),
+    },
   ]);
 
   const track = (kind: TrackKindValue) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -7,6 +7,12 @@
  *   one the browser has, else mints one; answers a pixel (f=i, the default) or an empty page.
  * The cookie is `SameSite=None; Secure` when served over TLS (a third-party cookie must be),
  * `SameSite=Lax` otherwise. Frequency caps count on it (requests.ts).
+ *
+ * Demand partners with a user-sync URL (`config.userSync`) are bidders too (`dsp<id>`): the
+ * answer sends the browser to their sync URL, they redirect it to /setuid with their id of
+ * it, and we keep that id in one cookie for every partner (PARTNER_UIDS_COOKIE, as Prebid
+ * Server keeps its `uids` cookie); the partner's bid requests carry it as `user.buyeruid`
+ * (upstream/bid-request.ts; privacy.ts drops it with the rest of the user when it must).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -22,8 +28,57 @@ import { z } from 'zod';
 import { issueText, refuse } from './openrtb-transport.js';
 import { PIXEL } from './pixel.js';
 
-/** The bidders we sync: ourselves (partners' own syncs are theirs to run). */
+export { partnerUserSync } from '../upstream/bid-request.js';
+
+/** Our own bidder code: the only one synced to our own id. */
 const SYNCED_BIDDERS: readonly string[] = [ADLOOM_BIDDER];
+
+/** The cookie holding each demand partner's id of the browser, by bidder code. */
+export const PARTNER_UIDS_COOKIE = 'adloom_uids';
+/** Partners kept in it at most: it stays under a browser's 4 KB per cookie. */
+export const MAX_PARTNER_UIDS = 16;
+/** The macro a partner replaces with its id of the browser in our /setuid redirect. */
+export const PARTNER_UID_MACRO = '$UID';
+
+/** A demand partner's bidder code in user syncs. */
+export const partnerBidder = (dspId: number): string => `dsp${dspId}`;
+
+/** A demand partner that syncs: its id and its sync URL template. */
+export interface SyncPartner {
+  id: number;
+  /** http(s) URL; `{{redirect_url}}`, `{{gdpr}}`, `{{gdpr_consent}}`, `{{us_privacy}}` filled. */
+  userSync: string;
+}
+
+/** Partner bidder code → the partner's id of the browser, from the uids cookie. */
+function partnerUidEntries(request: FastifyRequest): Record<string, string> {
+  const text = request.cookies[PARTNER_UIDS_COOKIE];
+  if (!text) return {};
+  try {
+    const parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] =>
+          /^dsp\d{1,9}$/.test(entry[0]) &&
+          typeof entry[1] === 'string' &&
+          USER_ID_PATTERN.test(entry[1]),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Each synced partner's id of the browser, by partner id (for `user.buyeruid`). */
+export function partnerUidsOf(request: FastifyRequest): Map<number, string> {
+  return new Map(
+    Object.entries(partnerUidEntries(request)).map(([bidder, uid]) => [
+      Number(bidder.slice(3)),
+      uid,
+    ]),
+  );
+}
 
 /** One bidder's entry in a cookie_sync answer. */
 interface BidderStatus {
@@ -62,10 +117,31 @@ const ZGdpr = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'
 
 const ZCookieSyncRequest = z.looseObject({
   bidders: z.array(z.string()).optional(),
+  coppa: z.union([z.literal(0), z.literal(1)]).optional(),
   gdpr: ZGdpr.optional(),
   gdpr_consent: z.string().optional(),
   us_privacy: z.string().optional(),
 });
+
+/** A partner's sync URL with our /setuid redirect and the consent filled in. */
+function partnerSyncUrl(
+  partner: SyncPartner,
+  origin: string,
+  facts: { gdpr?: string | number; gdpr_consent?: string; us_privacy?: string },
+): string {
+  const bidder = partnerBidder(partner.id);
+  const redirect = `${origin}${SETUID_PATH}?bidder=${bidder}${privacyQuery(facts)}&f=i&uid=${PARTNER_UID_MACRO}`;
+  const values: Record<string, string> = {
+    redirect_url: encodeURIComponent(redirect),
+    gdpr: facts.gdpr === undefined ? '' : String(facts.gdpr),
+    gdpr_consent: encodeURIComponent(facts.gdpr_consent ?? ''),
+    us_privacy: encodeURIComponent(facts.us_privacy ?? ''),
+  };
+  return partner.userSync.replace(
+    /\{\{(redirect_url|gdpr|gdpr_consent|us_privacy)\}\}/g,
+    (_macro, name: string) => values[name] ?? '',
+  );
+}
 
 /** The consent parameters a sync URL passes on, as Prebid Server's macros would. */
 function privacyQuery(facts: { gdpr?: string | number; gdpr_consent?: string }): string {
@@ -76,15 +152,42 @@ function privacyQuery(facts: { gdpr?: string | number; gdpr_consent?: string }):
   return text ? `&${text}` : '';
 }
 
-export function cookieSync(request: FastifyRequest, reply: FastifyReply, origin: string) {
+/**
+ * `partners`: the active demand partners with a user-sync URL. A child-directed request
+ * (`coppa: 1`) gets no partner syncs: a partner's id of a child is never learnt.
+ */
+export function cookieSync(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  origin: string,
+  partners: readonly SyncPartner[] = [],
+) {
   const parsed = ZCookieSyncRequest.safeParse(request.body ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return refuse(reply, '', issue?.path.join('.') || 'body', issueText(issue));
   }
   const synced = cookieUidOf(request) !== undefined;
-  const bidders = parsed.data.bidders ?? SYNCED_BIDDERS;
+  const partnerUids = partnerUidEntries(request);
+  const syncing = parsed.data.coppa === 1 ? [] : partners;
+  const partnerOf = new Map(syncing.map((partner) => [partnerBidder(partner.id), partner]));
+  const bidders = parsed.data.bidders ?? [...SYNCED_BIDDERS, ...partnerOf.keys()];
   const bidderStatus = [...new Set(bidders)].flatMap((bidder): BidderStatus[] => {
+    const partner = partnerOf.get(bidder);
+    if (partner) {
+      if (partnerUids[bidder]) return [];
+      return [
+        {
+          bidder,
+          no_cookie: true,
+          usersync: {
+            url: partnerSyncUrl(partner, origin, parsed.data),
+            type: 'redirect',
+            supportCORS: false,
+          },
+        },
+      ];
+    }
     if (!SYNCED_BIDDERS.includes(bidder)) return [{ bidder, error: 'Unsupported bidder' }];
     if (synced) return [];
     return [
@@ -107,12 +210,38 @@ export function cookieSync(request: FastifyRequest, reply: FastifyReply, origin:
 const text = (reply: FastifyReply, message: string) =>
   reply.code(400).type('text/plain; charset=utf-8').send(message);
 
-export function setUid(request: FastifyRequest, reply: FastifyReply) {
+/** Keeps a partner's id of the browser in the uids cookie (the oldest goes past the cap). */
+function setPartnerUid(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bidder: string,
+  uid: string,
+): void {
+  const { [bidder]: _previous, ...others } = partnerUidEntries(request);
+  const kept = Object.entries(others).slice(-(MAX_PARTNER_UIDS - 1));
+  const entries = Object.fromEntries([...kept, [bidder, uid]]);
+  const tls = isTls(request);
+  reply.setCookie(PARTNER_UIDS_COOKIE, Buffer.from(JSON.stringify(entries)).toString('base64url'), {
+    path: '/',
+    maxAge: USER_ID_COOKIE_MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: tls ? 'none' : 'lax',
+    secure: tls,
+  });
+}
+
+/** `partners`: the active demand partners with a user-sync URL (their bidders sync here too). */
+export function setUid(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  partners: readonly SyncPartner[] = [],
+) {
   const query = request.query as Record<string, unknown>;
   const param = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined);
   const bidder = param('bidder');
   if (!bidder) return text(reply, '"bidder" query param is required');
-  if (!SYNCED_BIDDERS.includes(bidder)) {
+  const partner = partners.some((candidate) => partnerBidder(candidate.id) === bidder);
+  if (!partner && !SYNCED_BIDDERS.includes(bidder)) {
     return text(reply, `"bidder" ${JSON.stringify(bidder)} is not a bidder we sync`);
   }
   if (param('gdpr') === '1' && !param('gdpr_consent')) {
@@ -124,7 +253,13 @@ export function setUid(request: FastifyRequest, reply: FastifyReply) {
   if (given !== undefined && !USER_ID_PATTERN.test(given)) {
     return text(reply, '"uid" must be 1 to 128 letters, digits or . _ ~ -');
   }
-  setUserIdCookie(request, reply, given ?? cookieUidOf(request) ?? randomUUID());
+  if (partner) {
+    // A partner's id is the partner's to give: without one there is nothing to keep.
+    if (given === undefined) return text(reply, '"uid" query param is required for a partner');
+    setPartnerUid(request, reply, bidder, given);
+  } else {
+    setUserIdCookie(request, reply, given ?? cookieUidOf(request) ?? randomUUID());
+  }
   reply.header('cache-control', 'no-store');
   if (format === 'i') return reply.type('image/gif').send(PIXEL);
   return reply.type('text/html; charset=utf-8').send('');

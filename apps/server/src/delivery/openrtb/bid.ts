@@ -20,6 +20,7 @@ import {
   type RateTable,
 } from '@adloom/domain';
 import { answerOf, type Served } from '../engine.js';
+import type { TrackingClaims } from '../tracking/token.js';
 import type { Channel, CreativeConfig } from '../types.js';
 import { MType, adomainOf, type ImpForm, type ImpSpec } from './imp.js';
 import { nativeAnswerIssues } from './conformance.js';
@@ -121,8 +122,17 @@ function partnerBannerSize(spec: ImpSpec, w: number, h: number): { w: number; h:
   return banner.sizes.length === 1 ? (banner.sizes[0] ?? null) : null;
 }
 
-/** The own DSP's win and billing notices: the price macro, and the currency it is in. */
-function noticeUrls(urls: { win: string; bill: string }, currency: string) {
+/**
+ * The win and billing notices of a sale billed on the buyer's notice (an exchange buying from
+ * our own DSP, a caller's second-price auction: token channel `dsp` or `notice`): the price
+ * macro, and the currency it is in. Empty for the rest (our offer is the price).
+ */
+function noticeUrls(
+  urls: { win: string; bill: string },
+  claims: Pick<TrackingClaims, 'channel'>,
+  currency: string,
+) {
+  if (claims.channel !== 'dsp' && claims.channel !== 'notice') return {};
   const cur = currency === SERVING_CURRENCY ? '' : `&c=${currency}`;
   return {
     nurl: `${urls.win}${cur}&p=\${AUCTION_PRICE}`,
@@ -163,7 +173,8 @@ export function bidOf(
       impid: imp.id,
       price,
       adm,
-      ...(served.noticeUrl ? { nurl: served.noticeUrl } : {}),
+      // A caller's second-price auction tells us its price: the partner's settlement waits on it.
+      ...noticeUrls(urls, claims, pricing.currency),
       ...(winner.crid ? { crid: winner.crid } : {}),
       ...(winner.adomain.length > 0 ? { adomain: [...winner.adomain] } : {}),
       ...(size.w > 0 && size.h > 0 ? { w: size.w, h: size.h } : {}),
@@ -179,9 +190,9 @@ export function bidOf(
     impid: imp.id,
     price,
     adm: ownMarkup(creative, form, urls, origin, claims.id, spec),
-    // An exchange buying from our own DSP tells us its price through these macros, in the
-    // answer's currency (`c`, when not US dollars).
-    ...(channel === 'dsp' ? noticeUrls(urls, pricing.currency) : {}),
+    // An exchange buying from our own DSP, or a caller's second-price auction, tells us its
+    // price through these macros, in the answer's currency (`c`, when not US dollars).
+    ...noticeUrls(urls, claims, pricing.currency),
     adid: String(creative.id),
     crid: String(creative.id),
     cid: String(plan.id),

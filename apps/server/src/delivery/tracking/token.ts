@@ -34,7 +34,12 @@ const NUMBER = /^-?\d{1,16}(\.\d{1,17})?(e[+-]?\d{1,3})?$/;
 const readInteger = (field: string): number | undefined =>
   NUMBER.test(field) ? Number(field) : undefined;
 
-const CHANNELS: ReadonlySet<string> = new Set<TrackingClaims['channel']>(['sdk', 'openrtb', 'dsp']);
+const CHANNELS: ReadonlySet<string> = new Set<TrackingClaims['channel']>([
+  'sdk',
+  'openrtb',
+  'dsp',
+  'notice',
+]);
 
 export interface TrackingClaims {
   /** Random id of the served ad: the impression id. */
@@ -60,8 +65,12 @@ export interface TrackingClaims {
   /** The supply side's income per impression, micros per mille. */
   incomeCpm: number;
   uid: string;
-  /** Where the ad was bought: own-DSP sales to exchanges bill on the billing notice. */
-  channel: 'sdk' | 'openrtb' | 'dsp';
+  /**
+   * Where the ad was bought, which says when it is billed: own-DSP sales to exchanges (`dsp`)
+   * and an OpenRTB caller's second-price auction (`notice`: `price`/`incomeCpm` are then the
+   * most the buyer pays and our offer) on the buyer's billing notice, the rest on the impression.
+   */
+  channel: 'sdk' | 'openrtb' | 'dsp' | 'notice';
   /** OpenRTB test traffic: never counted. */
   test: boolean;
 }

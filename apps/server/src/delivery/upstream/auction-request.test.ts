@@ -92,13 +92,19 @@ function legsOf(caller: BidRequest): PartnerImpLeg[] {
   }));
 }
 
-function build(caller: BidRequest, config: Record<string, unknown> = {}) {
+/** The partner's own id of the browser, from its user sync (http/user-sync.ts). */
+const PARTNER_UID = 'partner-uid-9';
+/** What the partner gets as user when nothing is stripped: its own buyeruid, not the caller's. */
+const SENT_USER = { id: 'user-1', buyeruid: PARTNER_UID, eids: CALLER.user?.eids };
+
+function build(caller: BidRequest, config: Record<string, unknown> = {}, buyerUid = PARTNER_UID) {
   return buildAuctionRequest({
     legs: legsOf(caller),
     caller,
     dsp: buildDspConfig({ config: { badv: ['partner-block.example'], ...config } }),
     tmaxMs: 200,
     seller: { domain: 'adloom.example.com' },
+    ...(buyerUid ? { buyerUid } : {}),
   });
 }
 
@@ -138,11 +144,20 @@ describe('a partner request for a caller auction', () => {
       publisher: { id: 'pub-1' },
     });
     expect(body.device).toEqual(CALLER.device);
-    expect(body.user).toEqual(CALLER.user);
+    expect(body.user).toEqual(SENT_USER);
     expect(body.regs).toEqual(CALLER.regs);
     expect(body.bcat).toEqual(['IAB25']);
     expect(body.badv).toEqual(['blocked.example', 'partner-block.example']);
     expect(body).toMatchObject({ at: 2, tmax: 200, cur: ['USD'] });
+  });
+
+  it('sends the partner its own buyeruid from its user sync, never the caller’s (ours)', () => {
+    expect(build(CALLER).user?.buyeruid).toBe(PARTNER_UID);
+    // No sync with this partner: no buyeruid at all.
+    expect(build(CALLER, {}, '').user).toEqual({
+      id: 'user-1',
+      eids: CALLER.user?.eids,
+    });
   });
 
   it('sends an app as app', () => {
@@ -178,7 +193,11 @@ describe('a partner request for a caller auction', () => {
       regs: { ext: { gdpr: 0, us_privacy: '1NNN' } },
     };
     const body = build(caller);
-    expect(body.user).toEqual({ consent: 'CONSENT', eids: [{ source: 's', uids: [{ id: 'u' }] }] });
+    expect(body.user).toEqual({
+      buyeruid: PARTNER_UID,
+      consent: 'CONSENT',
+      eids: [{ source: 's', uids: [{ id: 'u' }] }],
+    });
     expect(body.regs).toEqual({ gdpr: 0, us_privacy: '1NNN' });
     expect(body.source).toEqual({
       tid: 'a-25',
@@ -201,7 +220,7 @@ describe('a partner request for a caller auction', () => {
     });
     expect(body.user).toEqual({
       id: 'user-1',
-      buyeruid: 'buyer-1',
+      buyeruid: PARTNER_UID,
       ext: { eids: CALLER.user?.eids },
     });
     expect(body.source).toMatchObject({ tid: 'tid-1', ext: { schain: { complete: 1 } } });
@@ -219,6 +238,7 @@ describe('privacy before a partner call', () => {
   it('COPPA: no ifa, user id, buyeruid or eids; IP truncated; geo coarse', () => {
     const body = build({ ...CALLER, regs: { coppa: 1 } });
     expect(body.regs).toEqual({ coppa: 1 });
+    // Not even the partner's own id from its sync.
     expect(body.user).toBeUndefined();
     for (const key of PERSONAL_DEVICE_KEYS) expect(body.device).not.toHaveProperty(key);
     expect(body.device).toMatchObject({
@@ -235,7 +255,7 @@ describe('privacy before a partner call', () => {
       const body = build({ ...CALLER, device: { ...CALLER.device, ...flags } });
       expect(body.device).not.toHaveProperty('ifa');
       expect(body.device).toMatchObject({ ip: '198.51.100.23', geo: { lat: 52.52 } });
-      expect(body.user).toEqual(CALLER.user);
+      expect(body.user).toEqual(SENT_USER);
     }
   });
 
@@ -245,7 +265,7 @@ describe('privacy before a partner call', () => {
       { ...CALLER, regs: { gdpr: 1 }, user: { ...CALLER.user, consent } },
       { gvlVendorId: 32 },
     );
-    expect(body.user).toEqual({ ...CALLER.user, consent });
+    expect(body.user).toEqual({ ...SENT_USER, consent });
     expect(body.device).toMatchObject({ ifa: 'ifa-123', ip: '198.51.100.23' });
   });
 
@@ -282,7 +302,7 @@ describe('privacy before a partner call', () => {
     expect(optedOut.device).not.toHaveProperty('ifa');
     expect(optedOut.device).toMatchObject({ ip: '198.51.100.0' });
     const notOptedOut = build({ ...CALLER, regs: { us_privacy: '1YNN' } });
-    expect(notOptedOut.user).toEqual(CALLER.user);
+    expect(notOptedOut.user).toEqual(SENT_USER);
     expect(notOptedOut.device).toMatchObject({ ifa: 'ifa-123' });
   });
 

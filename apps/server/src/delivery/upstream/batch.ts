@@ -49,6 +49,8 @@ export interface BatchOptions {
   resolve?: Resolver;
   /** The snapshot's currency rates (partner currencies, bids in them). */
   rates?: RateTable;
+  /** Partners' ids of the browser from their user syncs, by partner id (http/user-sync.ts). */
+  buyerUids?: ReadonlyMap<number, string>;
 }
 
 /** A leg's bid under its SSP strategy's share, when that overrides the partner's own. */
@@ -64,6 +66,11 @@ function sharedFate(fate: PartnerFate, entry: Joined): PartnerFate {
   const percent = entry.leg.strategy?.percent;
   if (percent === null || percent === undefined || percent === entry.dsp.percent) return fate;
   return { ...fate, detail: `${fate.detail}; the SSP strategy passes on ${percent}‰` };
+}
+
+function buyerUidOf(uids: ReadonlyMap<number, string> | undefined, dspId: number) {
+  const buyerUid = uids?.get(dspId);
+  return buyerUid ? { buyerUid } : {};
 }
 
 export class PartnerBatch {
@@ -129,6 +136,7 @@ export class PartnerBatch {
       ...(this.options.caller ? { caller: this.options.caller } : {}),
       ...(this.options.seller ? { seller: this.options.seller } : {}),
       ...(this.options.rates ? { rates: this.options.rates } : {}),
+      ...buyerUidOf(this.options.buyerUids, first.dsp.id),
     });
     const answered = await callPartner({
       dsp: first.dsp,

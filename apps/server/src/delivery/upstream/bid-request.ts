@@ -42,7 +42,7 @@ import {
 import { convertible, normalCurrency, type RateTable } from '@adloom/domain';
 import countries from 'i18n-iso-countries';
 import { isIP } from 'node:net';
-import { auctionTypeOf } from '../decision/pricing.js';
+import { partnerAuctionType } from '../decision/pricing.js';
 import type { DspConfig, ServeRequest, SlotConfig, SspStrategyConfig } from '../types.js';
 import { consentInOpenRtb, privacySignalsOf, privacyVerdict, withPrivacy } from './privacy.js';
 
@@ -164,6 +164,11 @@ export interface AuctionRequestInput {
   seller?: SellerIdentity;
   /** The snapshot's currency rates: a partner's own currency is offered when they hold it. */
   rates?: RateTable;
+  /**
+   * The partner's own id of this browser, learnt in its user sync (http/user-sync.ts): sent
+   * as `user.buyeruid`, under the same privacy rules as user.id.
+   */
+  buyerUid?: string;
 }
 
 /** The partner's imp id of the leg at this index: what its bids name as `impid`. */
@@ -190,6 +195,15 @@ export function partnerCurrencies(dsp: Pick<DspConfig, 'config'>, rates?: RateTa
 export function partnerVendorId(dsp: Pick<DspConfig, 'config'>): number | undefined {
   const id = Number(dsp.config.gvlVendorId);
   return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * The partner's user-sync URL (its config's `userSync`), when it is an http(s) URL: the
+ * browser is sent there by /cookie_sync (http/user-sync.ts).
+ */
+export function partnerUserSync(config: Record<string, unknown>): string | undefined {
+  const url = typeof config.userSync === 'string' ? config.userSync.trim() : '';
+  return /^https?:\/\/\S+$/i.test(url) ? url : undefined;
 }
 
 /** The object without `ext` and without undefined fields (a copy). */
@@ -288,7 +302,8 @@ function callerDevice(caller: BidRequest, request: ServeRequest): Record<string,
 }
 
 function callerUser(caller: BidRequest): Record<string, unknown> | undefined {
-  const user = withoutExt(caller.user);
+  // The caller's buyeruid is its id for us (the buyer it calls), not the partner's: it stays.
+  const { buyeruid: _ours, ...user } = withoutExt(caller.user);
   const consent = fieldOrExt(caller.user, 'consent');
   const eids = fieldOrExt(caller.user, 'eids');
   if (typeof consent === 'string' && consent) user.consent = consent;
@@ -399,7 +414,8 @@ export function buildAuctionRequest(input: AuctionRequestInput): BidRequest {
   // Our SDK's consent goes on as OpenRTB's regs and user.consent (privacy.ts judges it below).
   const sdkConsent = caller ? {} : consentInOpenRtb(request.consent);
   const sdkUser = present({ id: request.uid, consent: sdkConsent.user?.consent });
-  const user = caller ? callerUser(caller) : Object.keys(sdkUser).length > 0 ? sdkUser : undefined;
+  const sent = caller ? callerUser(caller) : Object.keys(sdkUser).length > 0 ? sdkUser : undefined;
+  const user = input.buyerUid ? { ...sent, buyeruid: input.buyerUid } : sent;
   const regs = caller ? callerRegs(caller) : sdkConsent.regs;
   const full: BidRequest = {
     id: request.id,
@@ -409,9 +425,9 @@ export function buildAuctionRequest(input: AuctionRequestInput): BidRequest {
     ...(user ? { user } : {}),
     ...(regs ? { regs } : {}),
     source: { tid, ...(schain ? { schain } : {}) },
-    // The auction type the impressions clear under (decision/pricing.ts auctionTypeOf): a
-    // partner that wins pays its bid (1) or the clearing price in its terms (2).
-    at: auctionTypeOf(caller ?? {}, slot),
+    // How the final auction charges (decision/pricing.ts partnerAuctionType): a partner that
+    // wins pays its bid (1) or the final clearing price in its terms, at most its bid (2).
+    at: partnerAuctionType(caller, slot),
     // The partner is waited for no longer than its own timeout: tell it so.
     tmax: Math.max(0, Math.floor(Math.min(input.tmaxMs, dsp.timeoutMs))),
     cur: partnerCurrencies(dsp, input.rates),

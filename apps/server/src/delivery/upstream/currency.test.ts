@@ -103,7 +103,7 @@ const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
 describe('an OpenRTB caller in another currency', () => {
   it('answers a caller allowing only euros in euros, our dollar price converted', async () => {
-    const s = await buildServingScenario(t.db, { plan: { billing: Billing.cpm, bid: 2_000_000 } });
+    const s = await buildServingScenario(t.db, { plan: { billing: Billing.cpm, bid: 510_000 } });
     await t.app.delivery().sync();
     const usd = await auction('/openrtb2/auction', bidRequest(s.slot.id, { cur: ['USD'] }));
     const eur = await auction('/openrtb2/auction', bidRequest(s.slot.id, { cur: ['EUR'] }));
@@ -111,7 +111,8 @@ describe('an OpenRTB caller in another currency', () => {
     expect(eur.status).toBe(200);
     expect(eur.body?.cur).toBe('EUR');
     const dollars = must(usd.bid, 'a dollar bid').price;
-    // Worked example: 0.51 USD × 0.92 EUR/USD = 0.4692 EUR (rounded down to a micro).
+    // Worked example: our offer (the plan's 0.51 USD) × 0.92 EUR/USD = 0.4692 EUR (rounded
+    // down to a micro).
     expect(dollars).toBeCloseTo(0.51, 6);
     expect(must(eur.bid, 'a euro bid').price).toBeCloseTo(0.4692, 6);
   });
@@ -132,10 +133,10 @@ describe('an OpenRTB caller in another currency', () => {
           },
         ],
       });
-    // 1.00 EUR = 1.086957 USD (rounded up); second price: floor + 0.01 = 1.096957 USD,
-    // 1.009200 EUR back in the caller's currency: above its floor.
+    // 1.00 EUR = 1.086957 USD (rounded up), under our 2.00 USD offer (the caller runs the final
+    // auction: it is offered our winner's worth), 1.84 EUR back in its currency.
     const under = await auction('/openrtb2/auction', floored(1));
-    expect(must(under.bid, 'a bid').price).toBeCloseTo(1.0092, 6);
+    expect(must(under.bid, 'a bid').price).toBeCloseTo(1.84, 6);
     // 2.00 EUR = 2.173913 USD: above our plan's 2.00 USD bid, so no bid.
     const over = await auction('/openrtb2/auction', floored(2));
     expect(over.status).toBe(204);
@@ -227,15 +228,17 @@ describe('a partner bidding in another currency', () => {
     // 300 JPY ÷ 150 = 2.00 USD: above our own plan's 1.00, so the partner wins.
     expect(must(won.bid, 'a bid').adm).toContain('partner ad');
     expect(won.body?.cur).toBe('USD');
+    // Offered its 2.00 USD; the caller's second price (its billing notice) is 1.50 USD.
+    expect(must(won.bid, 'a bid').price).toBe(2);
+    const burl = must(won.bid?.burl, 'our billing notice');
+    await t.app.inject({ method: 'GET', url: local(burl.replace('${AUCTION_PRICE}', '1.5')) });
     await t.app.delivery().notices.drain();
     const nurl = partner.requests.slice(before).find((request) => request.path === '/nurl');
     const query = new URLSearchParams(must(nurl, 'a win notice').search);
     expect(query.get('cur')).toBe('JPY');
-    // The price it pays, in yen: at most its bid, the market bid ratio of it.
-    const paid = Number(query.get('p'));
-    expect(paid).toBeGreaterThan(0);
-    expect(paid).toBeLessThanOrEqual(300);
-    expect(paid).toBeCloseTo(300 * Number(query.get('mbr')), 0);
+    // The price it pays, in yen: 1.50 USD × 150 = 225 JPY, three quarters of its bid.
+    expect(query.get('p')).toBe('225');
+    expect(query.get('mbr')).toBe('0.75');
   });
 
   it('refuses bids in a currency without a rate and counts every refusal by reason', async () => {

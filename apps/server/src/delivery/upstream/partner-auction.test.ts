@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedDsp, type ScriptedDsp } from '../../modules/dsp/fake-dsp.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildDsp, buildSspStrategy } from '../../test/supply-factories.js';
+import { eq } from 'drizzle-orm';
+import { dsps } from '../../db/schema.js';
 import { buildServingScenario } from '../test-kit.js';
+import { tcfString } from './test-kit.js';
 
 interface SentRequest {
   id: string;
@@ -30,6 +33,7 @@ let t: TestApp;
 let partner: ScriptedDsp;
 const slotIds: number[] = [];
 let ownerId = 0;
+let dspId = 0;
 
 beforeAll(async () => {
   // The partner bids 3.00 + 0.10 per impression index on every impression it gets.
@@ -66,6 +70,7 @@ beforeAll(async () => {
     },
   });
   const dsp = await buildDsp(t.db, { requestUrl: partner.url('/rtb'), timeoutMs: 1000 });
+  dspId = dsp.id;
   for (let index = 0; index < 2; index += 1) {
     const s = await buildServingScenario(t.db, { plan: { billing: Billing.cpm, bid: 1_000_000 } });
     await buildSspStrategy(t.db, s.slot.id, { allocations: [{ dsp_id: dsp.id, permille: 1000 }] });
@@ -145,6 +150,106 @@ describe('a caller auction with a demand partner', () => {
       ua: 'Mozilla/5.0',
       ip: '198.51.100.0',
       geo: { country: 'USA' },
+    });
+  });
+
+  it('GDPR without consent for the partner: no personal data, the consent string stays', async () => {
+    const consent = tcfString({ purposes: [1, 2], vendors: [33] });
+    const { sent } = await auction({ regs: { gdpr: 1 }, user: { id: 'u-1', consent } });
+    const [body] = sent;
+    expect(body?.regs).toEqual({ gdpr: 1 });
+    expect(body?.user).toEqual({ consent });
+    expect(body?.device).toEqual({
+      ua: 'Mozilla/5.0',
+      ip: '198.51.100.0',
+      geo: { country: 'USA' },
+    });
+  });
+
+  it('GDPR with consent for the partner’s vendor id: personal data goes', async () => {
+    await t.db
+      .update(dsps)
+      .set({ config: { gvlVendorId: 32 } })
+      .where(eq(dsps.id, dspId));
+    await t.app.delivery().sync();
+    try {
+      const consent = tcfString({ purposes: [1, 2], vendors: [32] });
+      const { sent } = await auction({ regs: { gdpr: 1 }, user: { id: 'u-1', consent } });
+      const [body] = sent;
+      expect(body?.user).toEqual({ id: 'u-1', consent });
+      expect(body?.device).toEqual({
+        ua: 'Mozilla/5.0',
+        ip: '198.51.100.23',
+        ifa: 'ifa-1',
+        geo: { country: 'USA' },
+      });
+    } finally {
+      await t.db.update(dsps).set({ config: {} }).where(eq(dsps.id, dspId));
+      await t.app.delivery().sync();
+    }
+  });
+
+  it('US privacy: an opt-out of sale strips personal data, none keeps it', async () => {
+    const optedOut = (await auction({ regs: { us_privacy: '1YYN' } })).sent[0];
+    expect(optedOut?.regs).toEqual({ us_privacy: '1YYN' });
+    expect(optedOut?.user).toBeUndefined();
+    expect(optedOut?.device).toEqual({
+      ua: 'Mozilla/5.0',
+      ip: '198.51.100.0',
+      geo: { country: 'USA' },
+    });
+    const kept = (await auction({ regs: { us_privacy: '1YNN' } })).sent[0];
+    expect(kept?.user).toEqual({
+      id: 'u-1',
+      eids: [{ source: 'id5-sync.com', uids: [{ id: 'x' }] }],
+    });
+    expect(kept?.device).toMatchObject({ ifa: 'ifa-1', ip: '198.51.100.23' });
+  });
+
+  it('passes a multi-format impression, its deals and the caller’s chain with our node appended', async () => {
+    const native = JSON.stringify({ ver: '1.2', assets: [{ id: 1, title: { len: 25 } }] });
+    const pmp = { private_auction: 0, deals: [{ id: 'deal-7', bidfloor: 2, wseat: ['seat-9'] }] };
+    const schain = {
+      ver: '1.0',
+      complete: 1,
+      nodes: [{ asi: 'exchange.example', sid: '42', hp: 1 }],
+    };
+    const { sent } = await auction({
+      imp: [
+        {
+          id: 'a',
+          tagid: String(slotIds[0]),
+          banner: {
+            format: [
+              { w: 320, h: 50 },
+              { w: 300, h: 250 },
+            ],
+          },
+          native: { request: native, ver: '1.2' },
+          pmp,
+        },
+      ],
+      source: { tid: 'tid-9', schain },
+    });
+    const [body] = sent;
+    expect(body?.imp).toHaveLength(1);
+    expect(body?.imp[0]).toMatchObject({
+      id: '1',
+      banner: {
+        format: [
+          { w: 320, h: 50 },
+          { w: 300, h: 250 },
+        ],
+      },
+      native: { request: native, ver: '1.2' },
+      pmp,
+    });
+    expect(body?.source?.schain).toEqual({
+      ...schain,
+      nodes: [
+        ...schain.nodes,
+        { asi: 'adloom.example.com', sid: String(ownerId), hp: 1, rid: body?.id ?? '' },
+      ],
     });
   });
 });

@@ -17,6 +17,7 @@ export const dsp = {
     percent: 'Share',
     config: 'Configuration (JSON)',
     vendorId: 'TCF vendor ID',
+    userSync: 'User sync',
   },
   help: {
     type: 'OpenRTB partners bid per request; fixed-CPM partners are paid their CPM',
@@ -28,7 +29,7 @@ export const dsp = {
     percent:
       'dspPercent: the part of the partner’s price passed on to the publisher, in permille (1000 = all); our take is the rest. Its bid competes net of the take; an SSP strategy may set its own share',
     config:
-      'Partner settings as a JSON object, e.g. {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true}; without gvlVendorId the partner gets no personal data on GDPR traffic',
+      'Partner settings as a JSON object, e.g. {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true, "userSync": "https://sync.partner.example/u"}; without gvlVendorId the partner gets no personal data on GDPR traffic; userSync is the partner’s user-sync URL (macros redirect_url, gdpr, gdpr_consent, us_privacy in double braces; our redirect ends in uid=$UID): the partner then gets its id of the user as buyeruid',
   },
   ms: '{{value}} ms',
   permille: '{{value}}‰',

@@ -64,6 +64,16 @@ function UrlCell({ url }: { url: string }) {
   );
 }
 
+/** The host of a partner's user-sync URL, when it has one that reads as a URL. */
+function syncHostOf(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    return new URL(url).host || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function DspList() {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -202,6 +212,15 @@ export function DspList() {
                 <Typography.Text type="secondary">{t('dsp.none')}</Typography.Text>
               );
             },
+          },
+          {
+            // Where browsers are sent to sync with the partner (config.userSync): its host.
+            title: t('dsp.field.userSync'),
+            key: 'user_sync',
+            render: (_: unknown, row: { config: Record<string, unknown> }) =>
+              syncHostOf(row.config.userSync) ?? (
+                <Typography.Text type="secondary">{t('dsp.none')}</Typography.Text>
+              ),
           },
           statusColumn(t, switcher, { writers: DSP_WRITERS }),
           updatedColumn(t),

@@ -51,7 +51,6 @@ export function deliveryColumns(t: TFunction): TableColumnType<PlanListItem>[] {
       title: t('plan.list.pacing'),
       key: 'pacing',
       sorter: true,
-      width: 140,
       render: (_, row) => {
         const pacing = pacingOf(row);
         return (
@@ -66,6 +65,8 @@ export function deliveryColumns(t: TFunction): TableColumnType<PlanListItem>[] {
               format={() => formatPercent(pacing, 0)}
               status={pacing >= 1 ? 'exception' : 'normal'}
               size="small"
+              // A fixed bar: the table sizes columns to their content (no cut header).
+              style={{ width: 120, margin: 0 }}
               aria-label={t('plan.list.pacing')}
               data-pacing={pacing.toFixed(4)}
             />

@@ -28,13 +28,18 @@ export const AuditAction = defineEnum({
   reject: { value: 'reject', en: 'Reject', zh: '驳回' },
 });
 
-/** §4 Plan status. Live and the three stalled states are distinct on the list. */
+/**
+ * §4 Plan status. Live and the three stalled states are distinct on the list. Archived is
+ * the wide variant's Deleted 5: the plan is kept (history, reports) but serves nothing and
+ * leaves the default list (docs/decisions/working-lists.md).
+ */
 export const PlanStatus = defineEnum({
   live: { value: 0, en: 'Live', zh: '投放中' },
   unlive: { value: 7, en: 'Unlive', zh: '未投放' },
   outOfTime: { value: 1, en: 'Out Of Time', zh: '不在投放时间' },
   balanceExhausted: { value: 2, en: 'Balance Exhausted', zh: '预算已用完' },
   lackOfFunds: { value: 3, en: 'Lack Of Funds', zh: '余额不足' },
+  archived: { value: 5, en: 'Archived', zh: '已归档' },
 });
 
 /** §4 Simple status (Active 0, Inactive 1). */

@@ -166,6 +166,11 @@ export const PLAN_MESSAGES = {
     zh: '请先停止计划，再删除其策略',
   },
   zeroOrOne: { en: 'Must be 0 or 1', zh: '只能是 0 或 1' },
+  archived: {
+    en: 'The plan is archived: restore it before changing it',
+    zh: '计划已归档，请先恢复再修改',
+  },
+  notArchived: { en: 'The plan is not archived', zh: '计划未归档' },
 } as const satisfies Record<string, Label>;
 
 /** Media and slots beyond spec §5. */

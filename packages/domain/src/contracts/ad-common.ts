@@ -26,3 +26,32 @@ export const ZIdList = z.preprocess((value) => {
 
 /** Owner filter of an advertiser list: an agent narrows to one of its users. */
 export const ZOwnerFilter = ZId.optional();
+
+/** The most rows one bulk action takes: the largest list page (PAGE_SIZES). */
+export const MAX_BULK_IDS = 500;
+
+/** The rows a bulk action is asked for: 1 to MAX_BULK_IDS ids, as sent (repeats are one). */
+export const ZBulkIds = z
+  .array(ZId)
+  .min(1)
+  .max(MAX_BULK_IDS)
+  .transform((ids) => [...new Set(ids)]);
+
+/** A row a bulk action left alone, and why: the message the single action would answer. */
+export const ZBulkFailure = z.object({
+  id: z.number().int(),
+  /** A MessageCode (packages/domain messages.ts); the console shows it in its language. */
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type BulkFailure = z.infer<typeof ZBulkFailure>;
+
+/**
+ * What a bulk action answers (docs/decisions/working-lists.md): the rows it wrote and the rows
+ * it refused for their state, each with its reason. Ids out of reach refuse the whole request.
+ */
+export const ZBulkResult = z.object({
+  done: z.array(z.number().int()),
+  failed: z.array(ZBulkFailure),
+});
+export type BulkResult = z.infer<typeof ZBulkResult>;

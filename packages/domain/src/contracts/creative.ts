@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
-import { ZId, ZPage, ZPageQuery } from './common.js';
+import { ZChangeComment, ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
-import { ZIdList, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
+import { ZBulkIds, ZBulkResult, ZIdList, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
 import {
   ClickAction,
   CreativeAuditState,
@@ -289,6 +289,29 @@ export const switchCreative = defineEndpoint({
   response: ZCreative,
 });
 
+/** What a bulk action does to each creative: shelve (1), restore (0), delete (5, final). */
+export const CREATIVE_BULK_ACTIONS = ['shelve', 'restore', 'delete'] as const;
+export type CreativeBulkAction = (typeof CREATIVE_BULK_ACTIONS)[number];
+
+/**
+ * One action on several creatives, with the plans' bulk rules (docs/decisions/working-lists.md):
+ * ids out of reach refuse everything; a creative whose state refuses the action (deleted,
+ * already shelved) is answered in `failed` and the others are written.
+ */
+export const bulkCreatives = defineEndpoint({
+  method: 'POST',
+  path: '/svc/ad/idea/bulk',
+  summary: 'Shelve, restore or delete several creatives; answers the rows done and refused',
+  tag: 'creatives',
+  access: AD,
+  body: z.object({
+    ids: ZBulkIds,
+    action: z.enum(CREATIVE_BULK_ACTIONS),
+    comment: ZChangeComment.optional(),
+  }),
+  response: ZBulkResult,
+});
+
 // ---------------------------------------------------------------- audit (/ad/exam)
 
 export const listAudit = defineEndpoint({
@@ -357,6 +380,7 @@ export const CREATIVE_ENDPOINTS = {
   createCreative,
   modifyCreative,
   switchCreative,
+  bulkCreatives,
   listAudit,
   countAudit,
   approveCreatives,

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
-import { ZId, ZPage, ZPageQuery } from './common.js';
+import { ZChangeComment, ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
-import { ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
+import { ZBulkIds, ZBulkResult, ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
 import { msg, type MessageCode } from '../messages.js';
 import { IabCategory } from '../iab-category.js';
 import {
@@ -242,7 +242,10 @@ export const ZPlan = z.object({
   cache_seconds: z.number().int(),
   /** IabCategory code, or null when the plan states none. */
   iab_category: z.string().nullable(),
-  /** PlanStatus: 0 live, 7 unlive, 1 out of time, 2 balance exhausted, 3 lack of funds. */
+  /**
+   * PlanStatus: 0 live, 7 unlive, 1 out of time, 2 balance exhausted, 3 lack of funds,
+   * 5 archived.
+   */
   status: z.number().int(),
   /** PlanStep: where the creation flow stands (4 = complete). */
   creation_step: z.number().int(),
@@ -303,17 +306,51 @@ export const ZStrategy = z.object({
 export type Strategy = z.infer<typeof ZStrategy>;
 
 export const ZPlanDetail = ZPlan.extend({ strategies: z.array(ZStrategy) });
+
+/** A plan's delivery over the current UTC day, from the plan rollup (stats_plan_hourly). */
+export const ZPlanToday = z.object({
+  /** Micros spent today; pacing is this against the daily budget. */
+  spend: z.number().int(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+});
+export type PlanToday = z.infer<typeof ZPlanToday>;
+
+/** A plan as the list shows it: with today's delivery. */
+export const ZPlanListItem = ZPlan.extend({ today: ZPlanToday });
+export type PlanListItem = z.infer<typeof ZPlanListItem>;
+
+/** The list's sorts; the last five read today's delivery (CTR and pacing as ratios). */
+export const PLAN_SORTS = [
+  'id',
+  'name',
+  'budget',
+  'bid',
+  'status',
+  'start_at',
+  'updated_at',
+  'spend_today',
+  'impressions',
+  'clicks',
+  'ctr',
+  'pacing',
+] as const;
+export type PlanSortKey = (typeof PLAN_SORTS)[number];
 export type PlanDetail = z.infer<typeof ZPlanDetail>;
 
 export const listPlans = defineEndpoint({
   method: 'GET',
   path: '/svc/ad/plan/list',
-  summary: 'A page of plans within reach: search, filter by status (several), billing, owner',
+  summary:
+    'A page of plans within reach with today’s delivery: search, filter by status (several), billing, owner',
   tag: 'plans',
   access: AD,
   query: ZPageQuery.extend({
-    sort: z.enum(['id', 'name', 'budget', 'bid', 'status', 'start_at', 'updated_at']).optional(),
-    /** One status or several (comma-joined or repeated): `status=2,3` lists stalled plans. */
+    sort: z.enum(PLAN_SORTS).optional(),
+    /**
+     * One status or several (comma-joined or repeated): `status=2,3` lists stalled plans.
+     * Without it archived plans (5) are left out.
+     */
     status: ZPlanStatusList.optional(),
     billing: strictNumber(
       z
@@ -328,7 +365,7 @@ export const listPlans = defineEndpoint({
       .transform((value) => value === 'true')
       .optional(),
   }),
-  response: ZPage(ZPlan),
+  response: ZPage(ZPlanListItem),
 });
 
 export const getPlan = defineEndpoint({
@@ -470,7 +507,32 @@ export const deleteStrategy = defineEndpoint({
   response: z.null(),
 });
 
+/** What a bulk action does to each plan; start and stop as the switch, archive, restore. */
+export const PLAN_BULK_ACTIONS = ['start', 'stop', 'archive', 'restore'] as const;
+export type PlanBulkAction = (typeof PLAN_BULK_ACTIONS)[number];
+
+/**
+ * One action on several plans (docs/decisions/working-lists.md): every id must exist and be
+ * in reach, or nothing is written; plans whose state refuses the action are answered in
+ * `failed` with the single action's reason and the others are written, each with its own
+ * change-log row carrying the comment.
+ */
+export const bulkPlans = defineEndpoint({
+  method: 'POST',
+  path: '/svc/ad/plan/bulk',
+  summary: 'Start, stop, archive or restore several plans; answers the rows done and refused',
+  tag: 'plans',
+  access: AD,
+  body: z.object({
+    ids: ZBulkIds,
+    action: z.enum(PLAN_BULK_ACTIONS),
+    comment: ZChangeComment.optional(),
+  }),
+  response: ZBulkResult,
+});
+
 export const PLAN_ENDPOINTS = {
+  bulkPlans,
   listPlans,
   getPlan,
   createPlan,

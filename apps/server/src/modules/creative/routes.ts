@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { GuardOptions } from '../dsp/url-guard.js';
 import { approveCreatives, countAudit, listAudit, rejectCreatives } from './audit-service.js';
+import { bulkCreatives } from './bulk.js';
 import {
   createCreative,
   getCreative,
@@ -36,6 +37,9 @@ export function registerCreativeRoutes(app: FastifyInstance): void {
   );
   registerEndpoint(app, ENDPOINTS.switchCreative, async ({ db, auth, body }) =>
     switchCreative({ db, auth }, body),
+  );
+  registerEndpoint(app, ENDPOINTS.bulkCreatives, async ({ db, auth, body }) =>
+    bulkCreatives({ db, auth }, body),
   );
   registerEndpoint(app, ENDPOINTS.listAudit, async ({ db, auth, query }) =>
     listAudit(db, auth, query),

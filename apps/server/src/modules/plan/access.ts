@@ -3,6 +3,7 @@
  * -110 when its owner is out of reach (access/reach.ts, realm ads). A strategy belongs to its
  * plan's owner.
  */
+import { AppError, PlanStatus } from '@adloom/domain';
 import { assertReaches } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
@@ -17,6 +18,14 @@ export async function loadPlan(db: Database, auth: AuthContext, id: number): Pro
   if (!plan) throw notFound('Plan', id);
   await assertReaches(db, auth.actingUser, plan.ownerId, 'ads');
   return plan;
+}
+
+/**
+ * An archived plan (5) is read-only until restored: its fields, strategies, status and
+ * creation flow stay as they were archived (docs/decisions/working-lists.md).
+ */
+export function assertNotArchived(plan: Pick<PlanRow, 'status'>): void {
+  if (plan.status === PlanStatus.archived) throw AppError.field('id', 'plan.archived');
 }
 
 export interface StrategyWithPlan {

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.js';
 import { fieldsFromIssues } from '../../validation.js';
 import { recordChange } from '../changes/service.js';
 import type { Writer } from '../settings/shared/noted.js';
-import { loadPlan } from './access.js';
+import { assertNotArchived, loadPlan } from './access.js';
 import { strategyIssues } from './checks.js';
 import * as planRepo from './plan-repo.js';
 import type { PlanRow } from './plan-repo.js';
@@ -54,7 +54,7 @@ export async function completionIssues(
 
 export async function completePlan(writer: Writer, id: number): Promise<PlanDetail> {
   const { db, auth } = writer;
-  await loadPlan(db, auth, id);
+  assertNotArchived(await loadPlan(db, auth, id));
   // Checked with the plan row locked: strategy writes lock it too, so none slips in between.
   await db.transaction(async (tx) => {
     const plan = await lockPlanForWrite(tx, id);

@@ -1,20 +1,26 @@
-/** SQL over plans: the reach-filtered list with owners and strategy counts, one plan, writes. */
+/**
+ * SQL over plans: the reach-filtered list with owners, strategy counts and today's delivery,
+ * one plan, writes.
+ */
 import {
   and,
+  asc,
   count,
   desc,
   eq,
   getTableColumns,
+  gte,
   inArray,
   like,
+  lt,
   ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { PlanStep } from '@adloom/domain';
+import { PlanStatus, PlanStep, type PlanSortKey } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
-import { plans, strategies, users } from '../../db/schema.js';
+import { plans, statsPlanHourly, strategies, users } from '../../db/schema.js';
 import { keywordMatch, orderOf, type PageWindow } from '../settings/shared/sql.js';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -50,7 +56,77 @@ const SORT_COLUMNS = {
   start_at: plans.startAt,
   updated_at: plans.updatedAt,
 } as const;
-export type PlanSort = keyof typeof SORT_COLUMNS;
+export type PlanSort = PlanSortKey;
+
+/** Today's delivery of a plan on the list (0 when it has none). */
+export interface PlanTodayRow {
+  spend: number;
+  impressions: number;
+  clicks: number;
+}
+
+export type PlanListRow = PlanView & { today: PlanTodayRow };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Every plan's delivery over the UTC day holding `now`, summed from the plan rollup (one row
+ * per plan and hour, kept by the stats triggers): one grouped subquery joined to the page,
+ * so sorting by it covers the whole list and the page costs one query, not one per row.
+ */
+function todayOf(db: Database, now: Date) {
+  const start = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return db
+    .select({
+      planId: statsPlanHourly.planId,
+      spend: sql<number>`sum(${statsPlanHourly.cost})`.as('today_spend'),
+      impressions: sql<number>`sum(${statsPlanHourly.impressions})`.as('today_impressions'),
+      clicks: sql<number>`sum(${statsPlanHourly.clicks})`.as('today_clicks'),
+    })
+    .from(statsPlanHourly)
+    .where(
+      and(
+        gte(statsPlanHourly.hour, new Date(start)),
+        lt(statsPlanHourly.hour, new Date(start + DAY_MS)),
+        ne(statsPlanHourly.planId, 0),
+      ),
+    )
+    .groupBy(statsPlanHourly.planId)
+    .as('today');
+}
+
+type TodayTable = ReturnType<typeof todayOf>;
+
+/** The sort expressions of today's figures; CTR and pacing are ratios, none (no impressions) last. */
+function todaySortOf(today: TodayTable, sort: PlanSortKey): SQL | undefined {
+  const spend = sql`coalesce(${today.spend}, 0)`;
+  const impressions = sql`coalesce(${today.impressions}, 0)`;
+  const clicks = sql`coalesce(${today.clicks}, 0)`;
+  switch (sort) {
+    case 'spend_today':
+      return spend;
+    case 'impressions':
+      return impressions;
+    case 'clicks':
+      return clicks;
+    case 'ctr':
+      return sql`(${clicks})::float8 / nullif(${impressions}, 0)`;
+    case 'pacing':
+      return sql`(${spend})::float8 / nullif(${plans.budget}, 0)`;
+    default:
+      return undefined;
+  }
+}
+
+function orderByOf(today: TodayTable, sort: PlanSortKey | undefined, order: 'asc' | 'desc'): SQL[] {
+  if (!sort) return [desc(plans.id)];
+  const figure = todaySortOf(today, sort);
+  if (figure) {
+    const direction = order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+    return [sql`${figure} ${direction}`, order === 'desc' ? desc(plans.id) : asc(plans.id)];
+  }
+  return orderOf(SORT_COLUMNS[sort as keyof typeof SORT_COLUMNS], order, plans.id);
+}
 
 export interface PlanFilter {
   /** The reach condition on the owner (ownerScope); undefined = every plan. */
@@ -77,9 +153,10 @@ function whereOf(filter: PlanFilter): SQL | undefined {
   return and(
     filter.scope,
     keywordOf(filter.keyword),
+    // Archived plans are asked for by their status; every other list leaves them out.
     filter.statuses && filter.statuses.length > 0
       ? inArray(plans.status, filter.statuses)
-      : undefined,
+      : ne(plans.status, PlanStatus.archived),
     filter.billing === undefined ? undefined : eq(plans.billing, filter.billing),
     filter.complete === undefined
       ? undefined
@@ -89,23 +166,58 @@ function whereOf(filter: PlanFilter): SQL | undefined {
   );
 }
 
-export async function listPlans(db: Database, filter: PlanFilter, window: PageWindow) {
+export async function listPlans(
+  db: Database,
+  filter: PlanFilter,
+  window: PageWindow,
+  now = new Date(),
+): Promise<{ rows: PlanListRow[]; total: number }> {
   const where = whereOf(filter);
-  const order = filter.sort
-    ? orderOf(SORT_COLUMNS[filter.sort], filter.order, plans.id)
-    : [desc(plans.id)];
+  const today = todayOf(db, now);
   const [rows, [total]] = await Promise.all([
     db
-      .select(viewColumns)
+      .select({
+        ...viewColumns,
+        todaySpend: today.spend,
+        todayImpressions: today.impressions,
+        todayClicks: today.clicks,
+      })
       .from(plans)
       .innerJoin(users, eq(users.id, plans.ownerId))
+      .leftJoin(today, eq(today.planId, plans.id))
       .where(where)
-      .orderBy(...order)
+      .orderBy(...orderByOf(today, filter.sort, filter.order))
       .limit(window.limit)
       .offset(window.offset),
     db.select({ value: count() }).from(plans).where(where),
   ]);
-  return { rows: rows as PlanView[], total: total?.value ?? 0 };
+  return {
+    rows: rows.map(({ todaySpend, todayImpressions, todayClicks, ...view }) => ({
+      ...(view as PlanView),
+      today: {
+        spend: Number(todaySpend ?? 0),
+        impressions: Number(todayImpressions ?? 0),
+        clicks: Number(todayClicks ?? 0),
+      },
+    })),
+    total: total?.value ?? 0,
+  };
+}
+
+/** Of `ids`, those that exist and those of them within `scope` (the reach condition). */
+export async function planIdsInScope(
+  db: Database,
+  ids: number[],
+  scope: SQL | undefined,
+): Promise<{ existing: Set<number>; inScope: Set<number> }> {
+  const rows = await db
+    .select({ id: plans.id, reached: scope ? sql<boolean>`${scope}` : sql<boolean>`true` })
+    .from(plans)
+    .where(inArray(plans.id, ids));
+  return {
+    existing: new Set(rows.map((row) => row.id)),
+    inScope: new Set(rows.filter((row) => row.reached).map((row) => row.id)),
+  };
 }
 
 export async function findPlanView(db: Database, id: number): Promise<PlanView | undefined> {

@@ -28,7 +28,7 @@ import {
 } from '../settings/shared/noted.js';
 import { pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';
-import { loadPlan } from './access.js';
+import { assertNotArchived, loadPlan } from './access.js';
 import { effectiveBid } from './checks.js';
 import { completionIssues, followPrompts } from './completion.js';
 import * as planRepo from './plan-repo.js';
@@ -80,7 +80,11 @@ export async function listPlans(db: Database, auth: AuthContext, query: PlanQuer
     },
     windowOf(query.page, query.size),
   );
-  return pageOf(rows.map(presentPlan), total, query);
+  return pageOf(
+    rows.map((row) => ({ ...presentPlan(row), today: row.today })),
+    total,
+    query,
+  );
 }
 
 export async function getPlan(db: Database, auth: AuthContext, id: number): Promise<PlanDetail> {
@@ -120,7 +124,7 @@ async function bidIssues(db: Database, planId: number, merged: PlanEditable) {
 export async function modifyPlan(writer: Writer, body: ModifyBody<PlanEditable>): Promise<Plan> {
   const { db, auth } = writer;
   const { id, note, patch } = splitModifyBody(body);
-  await loadPlan(db, auth, id);
+  assertNotArchived(await loadPlan(db, auth, id));
   const row = await modifyNoted(
     planEntity,
     { ...writer, note },
@@ -152,6 +156,8 @@ export async function modifyPlan(writer: Writer, body: ModifyBody<PlanEditable>)
 export async function switchPlan(writer: Writer, body: SwitchBody): Promise<Plan> {
   const { db, auth } = writer;
   const plan = await loadPlan(db, auth, body.id);
+  // Restoring is its own action (bulk.ts): stopping an archived plan must not bring it back.
+  assertNotArchived(plan);
   let next: number = PlanStatus.unlive;
   if (body.status === PlanStatus.live) {
     const issues = await completionIssues(db, plan, await strategyRepo.listStrategies(db, plan.id));

@@ -1,6 +1,7 @@
 import { ENDPOINTS } from '@adloom/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
+import { bulkPlans } from './bulk.js';
 import { completePlan } from './completion.js';
 import {
   copyPlan,
@@ -37,6 +38,9 @@ export function registerPlanRoutes(app: FastifyInstance): void {
   );
   registerEndpoint(app, ENDPOINTS.switchPlan, async ({ db, auth, body }) =>
     switchPlan({ db, auth }, body),
+  );
+  registerEndpoint(app, ENDPOINTS.bulkPlans, async ({ db, auth, body }) =>
+    bulkPlans({ db, auth }, body),
   );
   registerEndpoint(app, ENDPOINTS.copyPlan, async ({ db, auth, body }) =>
     copyPlan({ db, auth }, body.id),

@@ -28,7 +28,7 @@ import {
   type SwitchBody,
   type Writer,
 } from '../settings/shared/noted.js';
-import { loadPlan, loadStrategy } from './access.js';
+import { assertNotArchived, loadPlan, loadStrategy } from './access.js';
 import { strategyIssues } from './checks.js';
 import { followPrompts } from './completion.js';
 import type { PlanRow } from './plan-repo.js';
@@ -82,6 +82,7 @@ async function lockKeepingLivePlanComplete(tx: Database, planId: number, creativ
 export async function createStrategy(writer: Writer, body: StrategyFields): Promise<Strategy> {
   const { db, auth } = writer;
   const plan = await loadPlan(db, auth, body.plan_id);
+  assertNotArchived(plan);
   const { plan_id: planId, ...fields } = body;
   const draft = canonicalStrategyPatch(fields) as StrategyEditable;
   await assertStrategyRules(db, auth, draft, plan, []);
@@ -110,6 +111,7 @@ export async function modifyStrategy(
   const { db, auth } = writer;
   const { id, note, patch } = splitModifyBody(body);
   const { strategy, plan } = await loadStrategy(db, auth, id);
+  assertNotArchived(plan);
   const row = await modifyNoted(
     strategyEntity,
     { ...writer, note },
@@ -140,7 +142,7 @@ export async function modifyStrategy(
 
 /** Active (0) or inactive (1): an inactive strategy stays in its plan but does not serve. */
 export async function switchStrategy(writer: Writer, body: SwitchBody): Promise<Strategy> {
-  await loadStrategy(writer.db, writer.auth, body.id);
+  assertNotArchived((await loadStrategy(writer.db, writer.auth, body.id)).plan);
   const row = await switchNoted(strategyEntity, writer, body, (tx, id, status) =>
     strategyRepo.updateStrategy(tx, id, { status }),
   );
@@ -156,6 +158,7 @@ export interface DeleteStrategyBody {
 export async function deleteStrategy(writer: Writer, body: DeleteStrategyBody): Promise<void> {
   const { db, auth } = writer;
   const { strategy, plan } = await loadStrategy(db, auth, body.id);
+  assertNotArchived(plan);
   await db.transaction(async (tx) => {
     const locked = await lockPlanForWrite(tx, plan.id);
     if (locked.status === PlanStatus.live) {

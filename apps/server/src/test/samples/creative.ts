@@ -41,6 +41,9 @@ export const CREATIVE_SAMPLES: { [K in keyof typeof CREATIVE_ENDPOINTS]: Sample 
   switchCreative: async ({ db, user }) => ({
     body: { id: (await creativeOf(db, user)).id, status: 1 },
   }),
+  bulkCreatives: async ({ db, user }) => ({
+    body: { ids: [(await creativeOf(db, user)).id], action: 'shelve' },
+  }),
   listAudit: () => ({ query: { audit_state: 'pending', size: 20 } }),
   countAudit: () => ({ query: { language: 'en' } }),
   approveCreatives: async ({ db, user }) => ({

@@ -26,6 +26,9 @@ async function completePlan(db: Database, ownerId: number, status: number = Plan
 }
 
 export const PLAN_SAMPLES: { [K in keyof typeof PLAN_ENDPOINTS]: Sample } = {
+  bulkPlans: async ({ db, user }) => ({
+    body: { ids: [(await buildPlan(db, user.id)).id], action: 'archive', comment: 'Old season' },
+  }),
   listPlans: () => ({
     query: { keyword: 'Plan', status: '0,2,3,7', billing: 2, sort: 'budget', order: 'desc' },
   }),

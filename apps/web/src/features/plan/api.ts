@@ -286,15 +286,8 @@ export function strategyRule(field: keyof StrategyFormValues, planBid: number): 
 
 // ---------------------------------------------------------------- flow and cache
 
-export const PLAN_SORTS = [
-  'id',
-  'name',
-  'budget',
-  'bid',
-  'status',
-  'start_at',
-  'updated_at',
-] as const;
+/** The plan list's sorts, as the contract defines them. */
+export { PLAN_SORTS } from '@adloom/domain';
 
 /** The steps of the creation flow (spec §2), 1-4. */
 export const FLOW_STEPS = PlanStep.values;

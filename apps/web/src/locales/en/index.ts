@@ -18,6 +18,7 @@ import { dsp } from './dsp';
 import { sspStrategy } from './ssp-strategy';
 import { delivery } from './delivery';
 import { report } from './report';
+import { bulk } from './bulk';
 
 /** Every en text of the console, namespaced: `menu.*`, `login.*`, … */
 export const messages = {
@@ -41,4 +42,5 @@ export const messages = {
   sspStrategy,
   delivery,
   report,
+  bulk,
 };

@@ -19,6 +19,7 @@ import { dsp } from './dsp';
 import { sspStrategy } from './ssp-strategy';
 import { delivery } from './delivery';
 import { report } from './report';
+import { bulk } from './bulk';
 
 /** Every zh text of the console, namespaced like the English one. */
 export const messages: Messages = {
@@ -42,4 +43,5 @@ export const messages: Messages = {
   sspStrategy,
   delivery,
   report,
+  bulk,
 };

@@ -78,6 +78,9 @@ function server(list: Creative[]) {
     if (url.startsWith('/svc/ad/idea/list')) return { list, total: list.length, page: 1, size: 20 };
     if (url.startsWith('/svc/setting/style/list')) return [textStyle];
     if (url.startsWith('/svc/ad/idea/switch')) return { ...list[0], status: 1 };
+    if (url.startsWith('/svc/ad/idea/bulk')) {
+      return { done: [list[0]?.id], failed: [{ id: list[1]?.id, code: 'creative.deleted' }] };
+    }
     return null;
   };
 }
@@ -144,5 +147,41 @@ describe('CreativesPage', { timeout: 30_000 }, () => {
       const sent = requests.find((request) => request.url.startsWith('/svc/ad/idea/switch'));
       expect(JSON.parse(String(sent?.body))).toMatchObject({ id: 1, status: 1 });
     });
+  });
+
+  it('deletes selected creatives with one confirmation and names the one the server kept', async () => {
+    const requests = renderSignedIn(
+      <CreativesPage />,
+      server([creative(1), creative(4, { status: 1 }), creative(5, { status: 5 })]),
+      { ability: ADVERTISER },
+    );
+    const rowOf = async (name: string) =>
+      (await screen.findByText(name)).closest('tr') as HTMLElement;
+    const deleted = within(await rowOf('Creative 5')).getByRole('checkbox') as HTMLInputElement;
+    expect(deleted.disabled).toBe(true);
+    fireEvent.click(within(await rowOf('Creative 1')).getByRole('checkbox'));
+    fireEvent.click(within(await rowOf('Creative 4')).getByRole('checkbox'));
+    const bar = await screen.findByRole('toolbar', { name: 'Bulk actions' });
+    // One active and one shelved: each action some of them can take.
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Shelve', 'Restore', 'Delete', 'Clear selection']);
+    fireEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete 2 creatives?')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Old brand' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => {
+      const sent = requests.find((request) => request.url.startsWith('/svc/ad/idea/bulk'));
+      expect(JSON.parse(String(sent?.body))).toEqual({
+        ids: [1, 4],
+        action: 'delete',
+        comment: 'Old brand',
+      });
+    });
+    const failed = await screen.findByRole('list', { name: 'Rows not changed' });
+    expect(failed.textContent).toBe('Creative 4 — A deleted creative cannot be changed');
   });
 });

@@ -2,11 +2,12 @@
  * /ad/idea, creatives (spec §2, §3 Creative, §4): the creatives in reach with a small
  * preview, style, language, OS, audit state (the reason on failed ones), shelf status and
  * update time; search, filters (audit state, status, style, language), paging and sort;
- * create and edit in a drawer with the live preview; shelve, restore, delete and the
- * change history. The server enforces every rule; this screen only follows them.
+ * create and edit in a drawer with the live preview; shelve, restore, delete (one
+ * confirmation with the change note) and the change history; row selection with bulk shelve,
+ * restore and delete. The server enforces every rule; this screen only follows them.
  */
 import { useMemo, useState } from 'react';
-import { Button, Empty, Popconfirm, Select, Typography, message } from 'antd';
+import { Button, Empty, Select, Typography, message } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +44,7 @@ import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { ReviewTag, ShelfTag } from '../components/AuditTags';
 import { CreativeDrawer } from '../components/CreativeDrawer';
 import { CreativeThumb } from '../components/CreativeThumb';
+import { useCreativeBulk } from '../components/useCreativeBulk';
 import { useCreativeFieldLabels } from '../components/fieldLabels';
 import { isDecided } from '../api';
 
@@ -89,6 +91,7 @@ export function CreativesPage() {
     refresh,
   );
   const filtered = auditState !== undefined || styleId !== undefined || language !== undefined;
+  const bulk = useCreativeBulk({ rows: query.data?.list ?? [], refresh });
 
   const filterThen =
     <T,>(set: (value: T | undefined) => void) =>
@@ -113,6 +116,7 @@ export function CreativesPage() {
     <SettingsCard title={t('menu.ideas')}>
       {messageHolder}
       {switcher.holder}
+      {bulk.holder}
       <ListToolbar
         keyword={list.keywordInput}
         onKeyword={list.setKeyword}
@@ -168,8 +172,10 @@ export function CreativesPage() {
           </>
         }
       />
+      {bulk.bar}
       <ListTable<Creative>
         emptyText={emptyText}
+        rowSelection={bulk.rowSelection}
         locale={{
           emptyText: (
             <Empty description={emptyText}>
@@ -276,18 +282,22 @@ export function CreativesPage() {
                     </Button>
                   )}
                   {!deleted && (
-                    <Popconfirm
-                      title={t('creative.deleteConfirm', { name: row.name })}
-                      description={t('creative.deleteHelp')}
-                      okText={t('creative.delete')}
-                      okButtonProps={{ danger: true }}
-                      cancelText={t('change.cancel')}
-                      onConfirm={() => switcher.toggle(row, WideStatus.deleted)}
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      loading={busy}
+                      onClick={() =>
+                        void switcher.toggle(row, WideStatus.deleted, {
+                          title: t('creative.deleteConfirm', { name: row.name }),
+                          impact: t('creative.deleteHelp'),
+                          okText: t('creative.delete'),
+                          danger: true,
+                        })
+                      }
                     >
-                      <Button type="link" size="small" danger>
-                        {t('creative.delete')}
-                      </Button>
-                    </Popconfirm>
+                      {t('creative.delete')}
+                    </Button>
                   )}
                 </RowActions>
               );

@@ -1,13 +1,15 @@
 /**
  * A plan's status (spec §4) as a tag: live green; stalled for short balance (Balance
  * Exhausted, Lack Of Funds) in the warning colour with what to do about it; Out Of Time
- * blue with its reason; Unlive grey. An unfinished plan says so instead of 'Unlive'.
+ * blue with its reason; Unlive grey; Archived grey with how to bring it back. An unfinished
+ * plan says so instead of 'Unlive'.
  */
 import { Tag, Tooltip } from 'antd';
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
   EditOutlined,
+  InboxOutlined,
   PauseCircleOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -34,6 +36,14 @@ export function PlanStatusTag({ plan }: { plan: Pick<Plan, 'status' | 'creation_
     );
   }
   switch (plan.status) {
+    case PlanStatus.archived:
+      return (
+        <Tooltip title={t('plan.list.archivedHint')}>
+          <Tag icon={<InboxOutlined aria-hidden />} data-archived="true">
+            {label}
+          </Tag>
+        </Tooltip>
+      );
     case PlanStatus.live:
       return (
         <Tag color="success" icon={<CheckCircleOutlined aria-hidden />}>

@@ -22,6 +22,8 @@ export function usePlanSwitch(refresh: () => Promise<void>) {
  * its status (after a top-up, a later end).
  */
 export function switchTargetsOf(plan: Pick<Plan, 'status'>): number[] {
+  // An archived plan is restored (a bulk action) before it starts or stops again.
+  if (plan.status === PlanStatus.archived) return [];
   if (plan.status === PlanStatus.unlive) return [PlanStatus.live];
   if (plan.status === PlanStatus.live) return [PlanStatus.unlive];
   return [PlanStatus.live, PlanStatus.unlive];

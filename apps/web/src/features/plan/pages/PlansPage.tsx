@@ -1,10 +1,12 @@
 /**
  * /ad/plan, the plans within reach (spec §2, §4): quick filters (all, live, stalled for
- * short balance, unlive, out of time, unfinished), search, billing filter, sort and paging;
- * each plan's owner (when others' are in reach), billing, daily budget and bid, schedule,
- * period, status — live and short-balance stalls distinct — or the step its creation
- * stands at with a link to continue, strategies and update time; edit, start / stop
- * (noted), copy and history. A new advertiser is told where to begin.
+ * short balance, unlive, out of time, unfinished, archived), search, billing filter, sort
+ * and paging; each plan's owner (when others' are in reach), billing, daily budget and bid,
+ * today's spend, impressions, clicks, CTR and budget pacing, schedule, period, status —
+ * live and short-balance stalls distinct — or the step its creation stands at with a link
+ * to continue, strategies and update time; edit, start / stop (noted), copy and history;
+ * row selection with bulk start, stop, archive and restore. A new advertiser is told where
+ * to begin.
  */
 import { useState } from 'react';
 import {
@@ -31,6 +33,7 @@ import {
   listPlans,
   type EndpointQuery,
   type Plan,
+  type PlanListItem,
 } from '@adloom/domain';
 import { useSession } from '../../../app/session';
 import { ListTable } from '../../../components/list/ListTable';
@@ -43,9 +46,11 @@ import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { PLAN_SORTS, isComplete, useInvalidatePlans } from '../api';
+import { deliveryColumns } from '../components/deliveryColumns';
 import { PlanPeriod, ScheduleSummaryText } from '../components/PlanSummary';
 import { PlanStatusTag, SHORT_BALANCE_STATUSES } from '../components/PlanStatusTag';
 import { useFieldLabel } from '../components/fieldLabels';
+import { usePlanBulk } from '../hooks/usePlanBulk';
 import { switchTargetsOf, usePlanSwitch } from '../hooks/usePlanSwitch';
 import { reportPlanError } from '../messages';
 import { planStepPath } from '../paths';
@@ -60,6 +65,8 @@ const VIEWS = {
   unlive: [PlanStatus.unlive],
   outOfTime: [PlanStatus.outOfTime],
   unfinished: undefined,
+  // Archived plans leave every other view (the server leaves them out without a status).
+  archived: [PlanStatus.archived],
 } as const satisfies Record<string, readonly number[] | undefined>;
 type View = keyof typeof VIEWS;
 
@@ -100,6 +107,7 @@ export function PlansPage() {
   const rows = plans.data?.list;
   const filtered = view !== 'all' || billing !== undefined || list.keyword !== undefined;
   const showOwner = (plans.data?.list ?? []).some((plan) => plan.owner.id !== user?.id);
+  const bulk = usePlanBulk({ rows: rows ?? [], archivedView: view === 'archived', refresh });
 
   const copy = async (plan: Plan) => {
     setCopying(plan.id);
@@ -134,11 +142,13 @@ export function PlansPage() {
     <SettingsCard title={t('menu.plans')}>
       {messageHolder}
       {switcher.holder}
+      {bulk.holder}
       <Segmented<View>
         aria-label={t('plan.list.views')}
         value={view}
         onChange={(next) => {
           setView(next);
+          bulk.clear();
           list.setPage(1);
         }}
         options={(Object.keys(VIEWS) as View[]).map((key) => ({
@@ -169,8 +179,10 @@ export function PlansPage() {
           />
         }
       />
-      <ListTable<Plan>
+      {bulk.bar}
+      <ListTable<PlanListItem>
         emptyText={t('plan.list.empty')}
+        rowSelection={bulk.rowSelection}
         locale={{ emptyText: empty }}
         loading={plans.isFetching}
         error={plans.error}
@@ -243,6 +255,7 @@ export function PlansPage() {
                 <Typography.Text type="secondary">{t('plan.list.bidPerStrategy')}</Typography.Text>
               ),
           },
+          ...deliveryColumns(t),
           {
             title: t('plan.list.schedule'),
             dataIndex: 'schedule',
@@ -262,7 +275,7 @@ export function PlansPage() {
             align: 'right',
             render: (count: number) => formatCount(count),
           },
-          updatedColumn<Plan>(t),
+          updatedColumn<PlanListItem>(t),
           {
             title: t('list.actions'),
             key: 'actions',

@@ -11,7 +11,7 @@ import { createDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { BUSINESS_ACCOUNTS, DEMO_ACCOUNTS, formatDemoAccounts, seedDemoData } from './db/seed.js';
 import { resumeMaterialWork } from './modules/material/routes.js';
-import { startDailyFold } from './modules/report/fold.js';
+import { startDailyFold } from './stats/fold.js';
 import { backfillDemoTraffic, formatDemoVolume } from './delivery/simulate/backfill.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -3,6 +3,7 @@
  * reservations; in memory or in Redis) and the accounting pipeline (counted events, flushed
  * every second to stats_hourly, the ledger and the partners' health). engine.ts wires them.
  */
+import type { EventDims } from '../stats/keys.js';
 import type { StateView, UserHistory } from './types.js';
 
 /** The plan's caps, as recording an impression needs them. */
@@ -91,19 +92,8 @@ export interface StateStore {
   close(): Promise<void>;
 }
 
-/** The stats_hourly dimensions of a counted event (0 / '' where it has none). */
-export interface EventDims {
-  advertiserId: number;
-  planId: number;
-  strategyId: number;
-  creativeId: number;
-  mediaId: number;
-  slotId: number;
-  dspId: number;
-  country: string;
-  os: number;
-  appVersion: string;
-}
+/** The stats_hourly dimensions of a counted event: made from STATS_KEYS (stats/keys.ts). */
+export type { EventDims } from '../stats/keys.js';
 
 export type BilledKind = 'imp' | 'clk' | 'win' | 'bill' | 'cpt';
 

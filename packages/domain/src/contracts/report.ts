@@ -3,32 +3,26 @@
  * account, country and supply-side reports and the ADX views are presets of it. Ratios are
  * computed from sums, never averaged; money in micros. docs/decisions/reports.md.
  */
-import { msg, type CodedMessage, type MessageCode, type MessageParams } from '../messages.js';
+import { msg, type MessageCode, type MessageParams } from '../messages.js';
 import { z } from 'zod';
 import { strictNumber } from './input.js';
 import type { Role } from '../abilities.js';
 import { defineEnum, type EnumValue } from '../enum.js';
-import { Platform } from '../enums.js';
 import type { Label } from '../labels.js';
 import { INTERFACE_LANGUAGES } from '../labels.js';
 import { PAGE_SIZES } from '../constants.js';
 import { defineEndpoint } from './endpoint.js';
+import {
+  REPORT_DIMENSIONS,
+  isReportDay,
+  reportFilterValueIssue,
+  type NamedDimension,
+} from './report-dimensions.js';
 
-/** What a report can group by (spec §3 Report row, DESIGN §6). */
-export const ReportDimension = defineEnum({
-  date: { value: 'date', en: 'Date', zh: '日期' },
-  hour: { value: 'hour', en: 'Hour', zh: '小时' },
-  advertiser: { value: 'advertiser', en: 'Advertiser', zh: '广告主' },
-  plan: { value: 'plan', en: 'Plan', zh: '计划' },
-  strategy: { value: 'strategy', en: 'Strategy', zh: '策略' },
-  creative: { value: 'creative', en: 'Creative', zh: '创意' },
-  media: { value: 'media', en: 'Media', zh: '媒体' },
-  slot: { value: 'slot', en: 'Slot', zh: '广告位' },
-  dsp: { value: 'dsp', en: 'DSP', zh: 'DSP' },
-  country: { value: 'country', en: 'Country', zh: '国家' },
-  os: { value: 'os', en: 'OS', zh: '操作系统' },
-  app: { value: 'app', en: 'App version', zh: '应用版本' },
-});
+export * from './report-dimensions.js';
+
+/** What a report can group by (spec §3 Report row, DESIGN §6): the table's rows. */
+export const ReportDimension = defineEnum(REPORT_DIMENSIONS);
 export type ReportDimensionValue = EnumValue<typeof ReportDimension>;
 
 /**
@@ -94,18 +88,14 @@ export const ReportScope = defineEnum({
 export type ReportScopeValue = EnumValue<typeof ReportScope>;
 
 /** Supply-side dimensions: only the system role groups or filters by them. */
-export const SUPPLY_DIMENSIONS = [
-  'media',
-  'slot',
-  'dsp',
-] as const satisfies readonly ReportDimensionValue[];
+export const SUPPLY_DIMENSIONS: readonly ReportDimensionValue[] = ReportDimension.values.filter(
+  (dimension) => REPORT_DIMENSIONS[dimension].supplyOnly,
+);
 
 /** The dimensions a user with these roles may choose (the server refuses the others). */
 export function reportDimensionsFor(roles: readonly Role[]): ReportDimensionValue[] {
   if (roles.includes('system')) return [...ReportDimension.values];
-  return ReportDimension.values.filter(
-    (dimension) => !(SUPPLY_DIMENSIONS as readonly string[]).includes(dimension),
-  );
+  return ReportDimension.values.filter((dimension) => !SUPPLY_DIMENSIONS.includes(dimension));
 }
 
 /**
@@ -114,17 +104,9 @@ export function reportDimensionsFor(roles: readonly Role[]): ReportDimensionValu
  * country's name from the settings. Null when the object is gone or the id is 0 (a row
  * without a DSP, say). Sorting by such a dimension sorts by its id (or code).
  */
-export const NAMED_DIMENSIONS = [
-  'advertiser',
-  'plan',
-  'strategy',
-  'creative',
-  'media',
-  'slot',
-  'dsp',
-  'country',
-] as const satisfies readonly ReportDimensionValue[];
-export type NamedDimension = (typeof NAMED_DIMENSIONS)[number];
+export const NAMED_DIMENSIONS: readonly NamedDimension[] = ReportDimension.values.filter(
+  (dimension): dimension is NamedDimension => REPORT_DIMENSIONS[dimension].named,
+);
 
 export function isNamedDimension(dimension: string): dimension is NamedDimension {
   return (NAMED_DIMENSIONS as readonly string[]).includes(dimension);
@@ -153,45 +135,11 @@ export const DEFAULT_CHART_2 = { metric1: 'imp', metric2: 'cpm' } as const;
 /** The longest date range one report covers (inclusive days). */
 export const REPORT_MAX_DAYS = 366;
 
-const MAX_ID = 2_147_483_647;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for an existing calendar day written YYYY-MM-DD. */
-export function isReportDay(value: string): boolean {
-  if (!DAY_PATTERN.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** Inclusive days from `from` to `to` (both valid days). */
 export function reportRangeDays(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-}
-
-/**
- * Why a filter value does not fit its dimension (undefined when it does): ids are whole
- * numbers (0 stands for "none", e.g. no DSP), date YYYY-MM-DD, hour 0-23, country a code
- * of 2 letters (any case), os one of spec §9 Platform, app any text.
- */
-export function reportFilterValueIssue(dimension: string, value: string): CodedMessage | undefined {
-  switch (dimension) {
-    case 'date':
-      return isReportDay(value) ? undefined : { code: 'report.day' };
-    case 'hour':
-      return /^\d{1,2}$/.test(value) && Number(value) <= 23 ? undefined : { code: 'report.hour' };
-    case 'country':
-      return /^[A-Za-z]{2}$/.test(value) ? undefined : { code: 'report.country' };
-    case 'os':
-      return /^\d$/.test(value) && Platform.has(Number(value))
-        ? undefined
-        : { code: 'report.os', params: { values: Platform.values.join(', ') } };
-    case 'app':
-      return undefined;
-    default:
-      return /^\d{1,10}$/.test(value) && Number(value) <= MAX_ID
-        ? undefined
-        : { code: 'report.id' };
-  }
 }
 
 const ZDimension = z

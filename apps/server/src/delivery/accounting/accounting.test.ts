@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { deliveryEvents } from '../../db/schema.js';
 import type { BilledEvent } from '../ports.js';
 import { createAccounting } from './accounting.js';
-import { HOUR_MS } from './buffers.js';
+import { HOUR_MS } from '../../stats/rows.js';
 import {
   buildFundedUser,
   dimsOf,

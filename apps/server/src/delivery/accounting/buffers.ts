@@ -1,15 +1,10 @@
 /**
  * The in-memory side of accounting: what serving counted since the last flush, added to on
- * the hot path without I/O and handed whole to a flush.
- *
- * Requests and fills are appended as rows, column by column, and not summed here: most of a
- * busy second's requests differ in some dimension (creative, slot, country, OS, app
- * version), so summing them in a Map cost a key string and two objects a request for little
- * gain. The flush's statement sums them in PostgreSQL (flush.ts).
+ * the hot path without I/O and handed whole to a flush. The stats rows themselves are
+ * stats/rows.ts's.
  */
+import { HOUR_MS, StatsRows } from '../../stats/rows.js';
 import type { BilledEvent, EventDims, PartnerOutcome } from '../ports.js';
-
-export const HOUR_MS = 3_600_000;
 
 export const hourOf = (atMs: number): number => Math.floor(atMs / HOUR_MS) * HOUR_MS;
 
@@ -23,149 +18,7 @@ export const STATS_PARTITIONS = 16;
 
 export const partitionOf = (dims: EventDims): number => dims.slotId % STATS_PARTITIONS;
 
-/** stats_hourly rows in the making, one array per column; rows may repeat a key. */
-export class StatsRows {
-  /** Epoch hours (ms / HOUR_MS). */
-  readonly hour: number[] = [];
-  readonly advertiser: number[] = [];
-  readonly plan: number[] = [];
-  readonly strategy: number[] = [];
-  readonly creative: number[] = [];
-  readonly media: number[] = [];
-  readonly slot: number[] = [];
-  readonly dsp: number[] = [];
-  readonly country: string[] = [];
-  readonly os: number[] = [];
-  readonly appVersion: string[] = [];
-  readonly requests: number[] = [];
-  readonly fills: number[] = [];
-  readonly impressions: number[] = [];
-  readonly clicks: number[] = [];
-  readonly cost: number[] = [];
-  readonly income: number[] = [];
-  /** Partner-won impressions: what the partner pays and our take of it, micros. */
-  readonly partnerRevenue: number[] = [];
-  readonly partnerTake: number[] = [];
-
-  get size(): number {
-    return this.hour.length;
-  }
-
-  add(
-    dims: EventDims,
-    atMs: number,
-    requests: number,
-    fills: number,
-    impressions = 0,
-    clicks = 0,
-    cost = 0,
-    income = 0,
-    partnerRevenue = 0,
-    partnerTake = 0,
-  ): void {
-    this.hour.push(Math.floor(atMs / HOUR_MS));
-    this.advertiser.push(dims.advertiserId);
-    this.plan.push(dims.planId);
-    this.strategy.push(dims.strategyId);
-    this.creative.push(dims.creativeId);
-    this.media.push(dims.mediaId);
-    this.slot.push(dims.slotId);
-    this.dsp.push(dims.dspId);
-    this.country.push(dims.country);
-    this.os.push(dims.os);
-    this.appVersion.push(dims.appVersion);
-    this.requests.push(requests);
-    this.fills.push(fills);
-    this.impressions.push(impressions);
-    this.clicks.push(clicks);
-    this.cost.push(cost);
-    this.income.push(income);
-    this.partnerRevenue.push(partnerRevenue);
-    this.partnerTake.push(partnerTake);
-  }
-
-  /** A billed event's row (its request and fill were counted when it was served). */
-  addEvent(event: BilledEvent): void {
-    this.add(
-      event.dims,
-      event.at,
-      0,
-      0,
-      event.impressions,
-      event.clicks,
-      event.cost,
-      event.income,
-      event.partnerRevenue ?? 0,
-      event.partnerTake ?? 0,
-    );
-  }
-
-  /** Appends another's rows (this one changes, the other does not). */
-  append(other: StatsRows): void {
-    for (const column of COLUMNS) {
-      const target = this[column] as unknown[];
-      for (const value of other[column]) target.push(value);
-    }
-  }
-
-  /** A copy: a flush adds its paid events to a copy, a failed one hands the original back. */
-  copy(): StatsRows {
-    const rows = new StatsRows();
-    rows.append(this);
-    return rows;
-  }
-
-  /**
-   * The same counts with each key once. Only when rows pile up (the database is away):
-   * in a normal flush PostgreSQL sums them.
-   */
-  summed(): StatsRows {
-    const index = new Map<string, number>();
-    const rows = new StatsRows();
-    for (let row = 0; row < this.size; row += 1) {
-      const key = KEY_COLUMNS.map((column) => this[column][row]).join(SEP);
-      const at = index.get(key);
-      if (at === undefined) {
-        index.set(key, rows.size);
-        for (const column of COLUMNS) (rows[column] as unknown[]).push(this[column][row]);
-        continue;
-      }
-      for (const column of COUNT_COLUMNS) {
-        const sums = rows[column];
-        sums[at] = (sums[at] ?? 0) + (this[column][row] ?? 0);
-      }
-    }
-    return rows;
-  }
-}
-
-const KEY_COLUMNS = [
-  'hour',
-  'advertiser',
-  'plan',
-  'strategy',
-  'creative',
-  'media',
-  'slot',
-  'dsp',
-  'country',
-  'os',
-  'appVersion',
-] as const;
-const COUNT_COLUMNS = [
-  'requests',
-  'fills',
-  'impressions',
-  'clicks',
-  'cost',
-  'income',
-  'partnerRevenue',
-  'partnerTake',
-] as const;
-const COLUMNS = [...KEY_COLUMNS, ...COUNT_COLUMNS] as const;
-
-// A control character cannot occur in a country code and the app version comes last, so
-// two different dimension sets never share a key.
+// Health counters are keyed by hour and partner id joined by a control character.
 const SEP = '\u0001';
 
 /** Rows of one partition past which a retried batch is summed in memory. */

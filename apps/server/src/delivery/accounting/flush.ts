@@ -7,19 +7,15 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  deliveryEvents,
-  dspHealthHourly,
-  dspRejectionsHourly,
-  statsHourly,
-} from '../../db/schema.js';
+import { deliveryEvents, dspHealthHourly, dspRejectionsHourly } from '../../db/schema.js';
 import { insertEntry, latestBalance, lockUser } from '../../modules/fund/repo.js';
 import type { BilledEvent, Reservation } from '../ports.js';
+import { StatsRows } from '../../stats/rows.js';
+import { insertStats } from '../../stats/write.js';
 import {
   hourOf,
   partitionOf,
   STATS_PARTITIONS,
-  StatsRows,
   type HealthCounter,
   type PendingBatch,
 } from './buffers.js';
@@ -159,89 +155,9 @@ async function postSpend(
   return paid;
 }
 
-/** A PostgreSQL array literal of integers: `{1,2,3}`. */
-const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
-
-/** Each text quoted once (a flush sends the same countries and versions again and again). */
-const quotedTexts = new Map<string, string>();
-const QUOTED_TEXTS_KEPT = 50_000;
-
-function quoted(value: string): string {
-  let text = quotedTexts.get(value);
-  if (text === undefined) {
-    if (quotedTexts.size >= QUOTED_TEXTS_KEPT) quotedTexts.clear();
-    text = `"${value.replace(/["\\]/g, '\\$&')}"`;
-    quotedTexts.set(value, text);
-  }
-  return text;
-}
-
-/** A PostgreSQL array literal of text, each element quoted (commas, quotes, backslashes). */
-function textArray(values: readonly string[]): string {
-  const elements = new Array<string>(values.length);
-  for (let index = 0; index < values.length; index += 1) {
-    elements[index] = quoted(values[index] as string);
-  }
-  return `{${elements.join(',')}}`;
-}
-
-/**
- * One partition's rows in one statement: summed by key, a fill's request added to its slot's
- * row (where an unfilled request is counted), written in key order (the lock order).
- */
-async function insertStats(tx: Database, rows: StatsRows): Promise<void> {
-  await tx.execute(sql`
-    with r (hour_h, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
-      dsp_id, country, os, app_version, requests, fills, impressions, clicks, cost, income,
-      partner_revenue, partner_take) as (
-      select * from unnest(
-        ${intArray(rows.hour)}::integer[], ${intArray(rows.advertiser)}::integer[],
-        ${intArray(rows.plan)}::integer[], ${intArray(rows.strategy)}::integer[],
-        ${intArray(rows.creative)}::integer[], ${intArray(rows.media)}::integer[],
-        ${intArray(rows.slot)}::integer[], ${intArray(rows.dsp)}::integer[],
-        ${textArray(rows.country)}::text[], ${intArray(rows.os)}::smallint[],
-        ${textArray(rows.appVersion)}::text[], ${intArray(rows.requests)}::bigint[],
-        ${intArray(rows.fills)}::bigint[], ${intArray(rows.impressions)}::bigint[],
-        ${intArray(rows.clicks)}::bigint[], ${intArray(rows.cost)}::bigint[],
-        ${intArray(rows.income)}::bigint[], ${intArray(rows.partnerRevenue)}::bigint[],
-        ${intArray(rows.partnerTake)}::bigint[])
-    ), counted as (
-      select * from r
-      union all
-      select hour_h, 0, 0, 0, 0, media_id, slot_id, 0, country, os, app_version,
-        fills, 0, 0, 0, 0, 0, 0, 0
-      from r where fills > 0
-    )
-    insert into ${statsHourly} (hour, advertiser_id, plan_id, strategy_id, creative_id,
-      media_id, slot_id, dsp_id, country, os, app_version,
-      requests, fills, impressions, clicks, cost, income, partner_revenue, partner_take)
-    select to_timestamp(hour_h::bigint * 3600), advertiser_id, plan_id, strategy_id, creative_id,
-      media_id, slot_id, dsp_id, country, os, app_version,
-      sum(requests), sum(fills), sum(impressions), sum(clicks), sum(cost), sum(income),
-      sum(partner_revenue), sum(partner_take)
-    from counted
-    group by hour_h, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
-      dsp_id, country, os, app_version
-    having sum(requests) + sum(fills) + sum(impressions) + sum(clicks) + sum(cost)
-      + sum(income) + sum(partner_revenue) > 0
-    order by hour_h, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
-      dsp_id, country, os, app_version
-    on conflict (hour, advertiser_id, plan_id, strategy_id, creative_id, media_id, slot_id,
-      dsp_id, country, os, app_version) do update set
-      requests = stats_hourly.requests + excluded.requests,
-      fills = stats_hourly.fills + excluded.fills,
-      impressions = stats_hourly.impressions + excluded.impressions,
-      clicks = stats_hourly.clicks + excluded.clicks,
-      cost = stats_hourly.cost + excluded.cost,
-      income = stats_hourly.income + excluded.income,
-      partner_revenue = stats_hourly.partner_revenue + excluded.partner_revenue,
-      partner_take = stats_hourly.partner_take + excluded.partner_take`);
-}
-
 /**
  * Step 3: requests and fills plus the paid events, added to their hourly rows, one
- * statement a partition (buffers.ts: the lock order). Each sends its rows as one array per
- * column (unnest): no object per row to build, a third of the bytes of JSON rows, and the
+ * statement a partition (buffers.ts: the lock order; stats/write.ts: the statement), so the
  * serving thread gets its turn between statements. The batch is not edited: a failed write
  * hands it back whole.
  */

@@ -12,7 +12,7 @@ import { configVersion, deliveryEvents, plans } from '../../db/schema.js';
 import { buildPlan } from '../../test/ad-factories.js';
 import { buildStatsRow } from '../../test/factories.js';
 import { createAccounting } from './accounting.js';
-import { HOUR_MS } from './buffers.js';
+import { HOUR_MS } from '../../stats/rows.js';
 import { applyPlanStatusMoves } from './plan-status.js';
 import { EVENT_RETENTION_MS } from './prune.js';
 import {

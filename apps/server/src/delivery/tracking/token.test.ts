@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TokenSigner, newTokenId, type TrackingClaims } from './token.js';
+import { LAYOUT, TokenSigner, newTokenId, type TrackingClaims } from './token.js';
 
 const claims: TrackingClaims = {
   id: newTokenId(),
@@ -74,6 +74,21 @@ describe('tracking tokens', () => {
       'sdk',
       '0',
     ]);
+  });
+
+  it('writes every claim where LAYOUT places it (sign is written out by hand)', () => {
+    // A distinct value per claim: one missing from sign, or written in another's place, shows.
+    const distinct = Object.fromEntries(
+      LAYOUT.map(([key, kind], index) => [key, kind === 'text' ? `t${index}` : 1000 + index]),
+    );
+    const all = { ...distinct, channel: 'openrtb', test: true } as unknown as TrackingClaims;
+    const token = signer.sign(all);
+    const written = LAYOUT.map(([key]) => {
+      const value = all[key];
+      return typeof value === 'boolean' ? String(Number(value)) : String(value);
+    });
+    expect(token.slice(0, token.lastIndexOf('.')).split('~')).toEqual(['2', ...written]);
+    expect(signer.verify(token, 0)).toEqual(all);
   });
 
   it('reads back a price that is not a whole number of micros, rather than losing the ad', () => {

@@ -10,6 +10,7 @@
  * its id at the accounting flush (delivery_events).
  */
 import { createHash, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { EventDims } from '../../stats/keys.js';
 
 const FORMAT = 2;
 const JSON_FORMAT = 1;
@@ -41,21 +42,16 @@ const CHANNELS: ReadonlySet<string> = new Set<TrackingClaims['channel']>([
   'notice',
 ]);
 
-export interface TrackingClaims {
+/**
+ * What a token carries: the served ad's stats dimensions (EventDims, made from STATS_KEYS:
+ * a new stats key is a claim too, and LAYOUT must place it) and what counting and billing
+ * need besides.
+ */
+export interface TrackingClaims extends EventDims {
   /** Random id of the served ad: the impression id. */
   id: string;
   /** Expiry, epoch seconds. */
   exp: number;
-  advertiserId: number;
-  planId: number;
-  strategyId: number;
-  creativeId: number;
-  mediaId: number;
-  slotId: number;
-  dspId: number;
-  country: string;
-  os: number;
-  appVersion: string;
   /** Billing of the plan (1 CPT, 2 CPM, 3 CPC); 0 for an upstream partner's ad. */
   billing: number;
   /** The clearing price, micros per mille. */
@@ -77,9 +73,10 @@ export interface TrackingClaims {
 
 /**
  * The claims in a payload's order, after the format number (both formats): each field's key
- * and whether it is text or a number (`test` travels as 0 or 1).
+ * and whether it is text or a number (`test` travels as 0 or 1). The order is the wire format
+ * of tokens in flight: a new claim goes at the end, with a new FORMAT (docs/RECIPES.md).
  */
-const LAYOUT: readonly (readonly [keyof TrackingClaims, 'text' | 'number'])[] = [
+export const LAYOUT = [
   ['id', 'text'],
   ['exp', 'number'],
   ['advertiserId', 'number'],
@@ -99,7 +96,13 @@ const LAYOUT: readonly (readonly [keyof TrackingClaims, 'text' | 'number'])[] = 
   ['uid', 'text'],
   ['channel', 'text'],
   ['test', 'number'],
-];
+] as const satisfies readonly (readonly [keyof TrackingClaims, 'text' | 'number'])[];
+
+// Every claim has its place in LAYOUT: a missing one (a new stats key) fails here, by name.
+type UnplacedClaim = Exclude<keyof TrackingClaims, (typeof LAYOUT)[number][0]>;
+const everyClaimIsPlaced: [UnplacedClaim] extends [never] ? true : UnplacedClaim = true;
+void everyClaimIsPlaced;
+
 /** A payload's fields: the format number and the claims. */
 const FIELDS = LAYOUT.length + 1;
 // Random bytes drawn in blocks: one system call per 341 ids, not one per served ad.

@@ -12,7 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, selectRows } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
-import { foldClosedHours } from './fold.js';
+import { foldClosedHours } from '../../stats/fold.js';
 import { benchCases, measureReports, seedBenchStats } from './bench.js';
 
 const { values: flags } = parseArgs({

@@ -18,6 +18,9 @@ import {
   dimensionNameKey,
   isInterfaceLanguage,
   isNamedDimension,
+  isTextDimension,
+  reportDimensionKind,
+  type ReportDimensionKind,
   type InterfaceLanguage,
   type ReportExportFormat,
   type ReportRow,
@@ -41,7 +44,7 @@ const label = (text: { en: string; zh: string }, lang: InterfaceLanguage) => tex
 function idHeader(dimension: string, lang: InterfaceLanguage): string {
   const dimensionLabel = ReportDimension.label(dimension, lang);
   const suffix = label(
-    dimension === 'country' ? REPORT_EXPORT_LABELS.code : REPORT_EXPORT_LABELS.id,
+    reportDimensionKind(dimension) === 'code' ? REPORT_EXPORT_LABELS.code : REPORT_EXPORT_LABELS.id,
     lang,
   );
   return lang === 'zh' ? `${dimensionLabel}${suffix}` : `${dimensionLabel} ${suffix}`;
@@ -53,6 +56,25 @@ function metricKind(metric: string): CellKind {
   return 'count';
 }
 
+/** How an unnamed dimension's cell is written, by its kind. */
+const DIMENSION_CELLS: Record<
+  ReportDimensionKind,
+  (dimension: string, lang: InterfaceLanguage) => Omit<ExportColumn, 'header'>
+> = {
+  day: (dimension) => ({ kind: 'text', value: (row) => row[dimension] ?? null }),
+  hour: (dimension) => ({ kind: 'count', value: (row) => row[dimension] ?? null }),
+  id: (dimension) => ({ kind: 'count', value: (row) => row[dimension] ?? null }),
+  code: (dimension) => ({ kind: 'text', value: (row) => row[dimension] ?? null }),
+  platform: (dimension, lang) => ({
+    kind: 'text',
+    value: (row) => {
+      const value = row[dimension];
+      return value === undefined || value === null ? null : Platform.label(value, lang);
+    },
+  }),
+  text: (dimension) => ({ kind: 'text', value: (row) => row[dimension] ?? null }),
+};
+
 /** The file's columns: named dimensions as id (or code) and name, then the metrics. */
 export function exportColumns(view: StatsView, lang: InterfaceLanguage): ExportColumn[] {
   const columns: ExportColumn[] = [];
@@ -62,22 +84,14 @@ export function exportColumns(view: StatsView, lang: InterfaceLanguage): ExportC
       const nameKey = dimensionNameKey(dimension);
       columns.push({
         header: idHeader(dimension, lang),
-        kind: dimension === 'country' ? 'text' : 'count',
+        kind: isTextDimension(dimension) ? 'text' : 'count',
         value: (row) => row[dimension] ?? null,
       });
       columns.push({ header: dimensionLabel, kind: 'text', value: (row) => row[nameKey] ?? null });
-    } else if (dimension === 'os') {
-      columns.push({
-        header: dimensionLabel,
-        kind: 'text',
-        value: (row) =>
-          row.os === undefined || row.os === null ? null : Platform.label(row.os, lang),
-      });
     } else {
       columns.push({
         header: dimensionLabel,
-        kind: dimension === 'hour' ? 'count' : 'text',
-        value: (row) => row[dimension] ?? null,
+        ...DIMENSION_CELLS[reportDimensionKind(dimension)](dimension, lang),
       });
     }
   }

@@ -6,21 +6,21 @@
  * are never averaged. Every identifier comes from the tables below, every value is a bound
  * parameter.
  */
-import type { ReportDimensionValue, ReportFilter, ReportMetricValue } from '@adloom/domain';
+import {
+  ReportDimension,
+  isTextDimension,
+  reportDimensionColumn,
+  reportDimensionKind,
+  type ReportDimensionValue,
+  type ReportFilter,
+  type ReportMetricValue,
+} from '@adloom/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { COUNTER_COLUMNS, KEY_COLUMNS, type StatsCounterColumn } from '../../stats/keys.js';
 import type { StatsScope } from './scope.js';
 
-export const COUNTERS = [
-  'requests',
-  'fills',
-  'impressions',
-  'clicks',
-  'cost',
-  'income',
-  'partner_revenue',
-  'partner_take',
-] as const;
-export type Counter = (typeof COUNTERS)[number];
+export const COUNTERS = COUNTER_COLUMNS;
+export type Counter = StatsCounterColumn;
 
 interface MetricDefinition {
   /** The sums it is computed from. */
@@ -66,34 +66,6 @@ export const METRICS: Record<ReportMetricValue, MetricDefinition> = {
   },
 };
 
-type ColumnDimension = Exclude<ReportDimensionValue, 'date' | 'hour'>;
-
-/** Where each dimension lives in the stats tables. */
-const DIMENSION_COLUMNS: Record<ColumnDimension, string> = {
-  advertiser: 'advertiser_id',
-  plan: 'plan_id',
-  strategy: 'strategy_id',
-  creative: 'creative_id',
-  media: 'media_id',
-  slot: 'slot_id',
-  dsp: 'dsp_id',
-  country: 'country',
-  os: 'os',
-  app: 'app_version',
-};
-
-const INTEGER_DIMENSIONS: ReadonlySet<string> = new Set([
-  'hour',
-  'advertiser',
-  'plan',
-  'strategy',
-  'creative',
-  'media',
-  'slot',
-  'dsp',
-  'os',
-]);
-
 export interface StatsSource {
   table: 'stats_plan_hourly' | 'stats_daily' | 'stats_hourly';
   /** Its time column: an hour, or the midnight (UTC) of a day. */
@@ -102,11 +74,7 @@ export interface StatsSource {
   dimensions: ReadonlySet<ReportDimensionValue>;
 }
 
-const ALL_DIMENSIONS: ReportDimensionValue[] = [
-  'date',
-  'hour',
-  ...(Object.keys(DIMENSION_COLUMNS) as ColumnDimension[]),
-];
+const ALL_DIMENSIONS: readonly ReportDimensionValue[] = ReportDimension.values;
 
 /** Smallest first: the first that holds every needed column serves the report. */
 export const SOURCES: readonly StatsSource[] = [
@@ -175,9 +143,7 @@ function identifier(name: string): SQL {
   return sql.raw(`"${name}"`);
 }
 
-const ROW_COLUMNS = [...Object.values(DIMENSION_COLUMNS), ...COUNTERS]
-  .map((column) => `"${column}"`)
-  .join(', ');
+const ROW_COLUMNS = [...KEY_COLUMNS, ...COUNTERS].map((column) => `"${column}"`).join(', ');
 
 /** What a report's SQL must know of the stats tables besides the view. */
 export interface StatsLayout {
@@ -210,7 +176,7 @@ function groupExpression(dimension: ReportDimensionValue, source: StatsSource): 
   if (dimension === 'date') return sql`(${timeColumn(source)} at time zone 'UTC')::date`;
   if (dimension === 'hour')
     return sql`extract(hour from ${timeColumn(source)} at time zone 'UTC')::int`;
-  return sql.raw(`s."${DIMENSION_COLUMNS[dimension]}"`);
+  return sql.raw(`s."${reportDimensionColumn(dimension)}"`);
 }
 
 /** The output of a grouped dimension (alias g): dates as YYYY-MM-DD text. */
@@ -258,9 +224,11 @@ function filterCondition(filter: ReportFilter, source: StatsSource): SQL {
     );
     condition = sql`(${sql.join(ranges, sql` or `)})`;
   } else {
+    // Codes are stored upper case; any case is accepted.
+    const code = reportDimensionKind(dimension) === 'code';
     const values = filter.values.map((value) => {
-      if (INTEGER_DIMENSIONS.has(dimension)) return sql`${Number(value)}`;
-      return sql`${dimension === 'country' ? value.toUpperCase() : value}`;
+      if (!isTextDimension(dimension)) return sql`${Number(value)}`;
+      return sql`${code ? value.toUpperCase() : value}`;
     });
     condition = sql`${groupExpression(dimension, source)} in (${sql.join(values, sql`, `)})`;
   }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildStatsRow, buildUser } from '../../test/factories.js';
-import { foldClosedHours, openFrom, reopenDays } from './fold.js';
+import { foldClosedHours, openFrom, reopenDays } from '../../stats/fold.js';
 import { chooseSource, type StatsView } from './query.js';
 import type { StatsScope } from './scope.js';
 import { runReport } from './service.js';

@@ -4,6 +4,7 @@
  * reports, their export and the dashboard all read through `runReport` / `forEachReportBatch`.
  */
 import {
+  isTextDimension,
   reportDimensionsFor,
   type FieldIssue,
   type ParsedReportQuery,
@@ -32,8 +33,6 @@ import {
 } from './query.js';
 import { reportScope, type StatsScope } from './scope.js';
 import { statsLayout } from './sizes.js';
-
-const TEXT_DIMENSIONS: ReadonlySet<string> = new Set(['date', 'country', 'app']);
 
 /** A contract view (query or export body) as the engine takes it. */
 export function statsViewOf(view: {
@@ -93,7 +92,7 @@ export function toReportRow(raw: Record<string, unknown>, view: StatsView): Repo
   const row: ReportRow = {};
   for (const dimension of view.dimensions) {
     const value = raw[dimension];
-    row[dimension] = TEXT_DIMENSIONS.has(dimension) ? String(value ?? '') : toNumber(value);
+    row[dimension] = isTextDimension(dimension) ? String(value ?? '') : toNumber(value);
   }
   for (const metric of view.metrics) row[metric] = toNumber(raw[metric]);
   return row;

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
-import { openFrom } from './fold.js';
+import { openFrom } from '../../stats/fold.js';
 import type { StatsLayout, StatsSource, TableSizes } from './query.js';
 
 const TTL_MS = 5 * 60_000;

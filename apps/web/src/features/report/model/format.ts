@@ -16,6 +16,7 @@ import {
   fromMicros,
   dimensionNameKey,
   isNamedDimension,
+  reportDimensionKind,
   type InterfaceLanguage,
   type ReportDimensionValue,
   type ReportMetricValue,
@@ -119,9 +120,9 @@ export function formatReportHour(value: unknown): string {
 }
 
 /**
- * The text a dimension cell shows: the server's `<dimension>_name` for named dimensions
- * (falling back to the console's country list, then the code or "#id"), the date with its
- * weekday, the hour as "08:00", the OS by its label.
+ * The text a dimension cell shows, by the dimension's kind: the server's `<dimension>_name`
+ * for named dimensions (falling back to the console's country list, then the code or
+ * "#id"), the date with its weekday, the hour as "08:00", the OS by its label.
  */
 export function dimensionText(
   dimension: ReportDimensionValue,
@@ -131,19 +132,19 @@ export function dimensionText(
   const raw = textOf(row[dimension]);
   const named = isNamedDimension(dimension) ? row[dimensionNameKey(dimension)] : undefined;
   const name = typeof named === 'string' && named !== '' ? named : undefined;
-  switch (dimension) {
-    case 'date':
+  switch (reportDimensionKind(dimension)) {
+    case 'day':
       return formatReportDate(raw, context.lang);
     case 'hour':
       return formatReportHour(row[dimension]);
-    case 'country':
+    case 'code':
       if (raw === '') return context.unknown;
       return name ?? context.countryName(raw) ?? raw.toUpperCase();
-    case 'os':
+    case 'platform':
       return raw === '' ? context.unknown : Platform.label(Number(raw), context.lang);
-    case 'app':
+    case 'text':
       return raw === '' ? context.unknown : raw;
-    default:
+    case 'id':
       if (raw === '' || raw === '0') return context.none(dimension);
       return name ?? `#${raw}`;
   }

@@ -8,7 +8,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { selectRows, type Database } from '../../db/client.js';
+import { selectRows, type Database } from '../db/client.js';
+import {
+  COUNTER_COLUMNS,
+  COUNTER_COLUMN_LIST,
+  KEY_COLUMNS,
+  KEY_COLUMN_LIST,
+  addCountersOnConflict,
+} from './keys.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -16,6 +23,28 @@ const DAY_MS = 86_400_000;
 const FOLD_EVERY_MS = 60_000;
 
 const utcMidnight = (epochMs: number) => Math.floor(epochMs / DAY_MS) * DAY_MS;
+
+const HOURLY_KEYS = KEY_COLUMNS.map((column) => `h.${column}`).join(', ');
+// The day and every key, by position.
+const GROUP_BY = Array.from({ length: KEY_COLUMNS.length + 1 }, (_, index) => index + 1).join(', ');
+
+/**
+ * The statement adding the hours from open_from to the current one (the parameter between
+ * head and tail) to stats_daily, made from STATS_KEYS once: grouped by day and every key,
+ * groups summing to nothing left out.
+ */
+const FOLD_HEAD = sql.raw(`
+      insert into stats_daily as t (day, ${KEY_COLUMN_LIST}, ${COUNTER_COLUMN_LIST})
+      select date_trunc('day', h.hour, 'UTC'), ${HOURLY_KEYS},
+        ${COUNTER_COLUMNS.map((column) => `sum(h.${column})`).join(', ')}
+      from stats_hourly h
+      where h.hour >= (select open_from from stats_daily_open where id = 1)
+        and h.hour < `);
+const FOLD_TAIL = sql.raw(`
+      group by ${GROUP_BY}
+      having ${COUNTER_COLUMNS.map((column) => `sum(h.${column}) <> 0`).join(' or ')}
+      on conflict on constraint stats_daily_pkey do update set
+        ${addCountersOnConflict('t')}`);
 
 /** Adds every closed hour not yet in stats_daily to it; answers how many hours it closed. */
 export async function foldClosedHours(db: Database, nowMs: number): Promise<number> {
@@ -28,27 +57,7 @@ export async function foldClosedHours(db: Database, nowMs: number): Promise<numb
     );
     const hours = open?.hours ?? 0;
     if (hours <= 0) return 0;
-    await tx.execute(sql`
-      insert into stats_daily as t (day, advertiser_id, plan_id, strategy_id, creative_id,
-        media_id, slot_id, dsp_id, country, os, app_version,
-        requests, fills, impressions, clicks, cost, income, partner_revenue, partner_take)
-      select date_trunc('day', h.hour, 'UTC'), h.advertiser_id, h.plan_id, h.strategy_id,
-        h.creative_id, h.media_id, h.slot_id, h.dsp_id, h.country, h.os, h.app_version,
-        sum(h.requests), sum(h.fills), sum(h.impressions), sum(h.clicks), sum(h.cost),
-        sum(h.income), sum(h.partner_revenue), sum(h.partner_take)
-      from stats_hourly h
-      where h.hour >= (select open_from from stats_daily_open where id = 1)
-        and h.hour < ${current}::timestamptz
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-      having sum(h.requests) <> 0 or sum(h.fills) <> 0 or sum(h.impressions) <> 0
-        or sum(h.clicks) <> 0 or sum(h.cost) <> 0 or sum(h.income) <> 0
-        or sum(h.partner_revenue) <> 0 or sum(h.partner_take) <> 0
-      on conflict on constraint stats_daily_pkey do update set
-        requests = t.requests + excluded.requests, fills = t.fills + excluded.fills,
-        impressions = t.impressions + excluded.impressions, clicks = t.clicks + excluded.clicks,
-        cost = t.cost + excluded.cost, income = t.income + excluded.income,
-        partner_revenue = t.partner_revenue + excluded.partner_revenue,
-        partner_take = t.partner_take + excluded.partner_take`);
+    await tx.execute(sql`${FOLD_HEAD}${current}::timestamptz${FOLD_TAIL}`);
     await tx.execute(
       sql`update stats_daily_open set open_from = ${current}::timestamptz where id = 1`,
     );

@@ -1,0 +1,62 @@
+/**
+ * The stats keys against the database the migrations made: the tables' primary keys are the
+ * time and STATS_KEYS' columns in order, and the rollup trigger (written by hand in a
+ * migration) names every key and counter. A new dimension whose migration forgot a table or
+ * the trigger fails here.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../db/client.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { COUNTER_COLUMNS, KEY_COLUMNS, STATS_KEY_COLUMNS } from './keys.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function primaryKeyOf(table: string): Promise<string[]> {
+  const rows = await selectRows<{ column_name: string }>(
+    t.db,
+    sql`select a.attname as column_name
+        from pg_index i
+        join lateral unnest(i.indkey) with ordinality as k(attnum, position) on true
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+        where i.indrelid = ${table}::regclass and i.indisprimary
+        order by k.position`,
+  );
+  return rows.map((row) => row.column_name);
+}
+
+describe('the stats keys in the database', () => {
+  it.each([
+    ['stats_hourly', 'hour'],
+    ['stats_daily', 'day'],
+  ])('keys %s by its time and every stats key, in order', async (table, time) => {
+    expect(await primaryKeyOf(table)).toEqual([time, ...KEY_COLUMNS]);
+  });
+
+  it('gives each key column the type STATS_KEYS says', async () => {
+    const rows = await selectRows<{ column_name: string; data_type: string }>(
+      t.db,
+      sql`select column_name, data_type from information_schema.columns
+          where table_name = 'stats_hourly'`,
+    );
+    const types = new Map(rows.map((row) => [row.column_name, row.data_type]));
+    for (const key of STATS_KEY_COLUMNS) expect(types.get(key.column)).toBe(key.type);
+  });
+
+  it('has the rollup trigger name every key and counter', async () => {
+    const [row] = await selectRows<{ body: string }>(
+      t.db,
+      sql`select prosrc as body from pg_proc where proname = 'stats_rollup'`,
+    );
+    const body = row?.body ?? '';
+    for (const column of [...KEY_COLUMNS, ...COUNTER_COLUMNS]) {
+      expect(body, column).toContain(`"${column}"`);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import {
   AD_MESSAGES,
@@ -160,5 +160,71 @@ describe('PlanEditPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Plan creation complete')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Complete plan creation' })).toBeNull();
+  });
+
+  it('ticks step 3 once every strategy has creatives, before completion', async () => {
+    renderAt('/ad/plan/5?step=4', (url) =>
+      url.startsWith('/svc/ad/plan/detail') ? detail({ creation_step: 3 }) : null,
+    );
+    await screen.findByRole('button', { name: 'Complete plan creation' });
+    const items = Array.from(document.querySelectorAll('.ant-steps-item'));
+    expect(items.map((item) => /ant-steps-item-(\w+)/.exec(item.className)?.[1])).toEqual([
+      'finish',
+      'finish',
+      'finish',
+      'process',
+    ]);
+  });
+
+  it('leaves step 3 unticked while a strategy has no creatives', async () => {
+    renderAt('/ad/plan/5?step=4', (url) =>
+      url.startsWith('/svc/ad/plan/detail')
+        ? detail({
+            creation_step: 3,
+            strategies: [strategy(21, 'North'), strategy(22, 'South', { creative_ids: [] })],
+          })
+        : null,
+    );
+    await screen.findByRole('button', { name: 'Complete plan creation' });
+    const third = document.querySelectorAll('.ant-steps-item')[2] as HTMLElement;
+    expect(third.className).toContain('ant-steps-item-wait');
+  });
+
+  it('removes a strategy only once its removal is confirmed', async () => {
+    const requests = renderAt('/ad/plan/5?step=2', (url) => {
+      if (url.startsWith('/svc/ad/plan/detail')) return detail();
+      if (url.startsWith('/svc/ad/strategy/delete')) return null;
+      return null;
+    });
+    const row = (await screen.findByText('South')).closest('tr') as HTMLElement;
+    const deletes = () => requests.filter((request) => request.url.includes('strategy/delete'));
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    let dialog = (await screen.findByText('Delete the strategy “South”?')).closest(
+      '[role=dialog]',
+    ) as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deletes()).toEqual([]);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    dialog = (await screen.findAllByText('Delete the strategy “South”?'))
+      .at(-1)
+      ?.closest('[role=dialog]') as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Please note something')).toBeTruthy();
+    expect(deletes()).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Note'), {
+      target: { value: 'Merged into North' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    const body = JSON.parse(String(deletes()[0]?.body)) as { id: number; note: string };
+    expect(body.id).toBe(22);
+    expect(JSON.parse(body.note)).toMatchObject({
+      target_type: 'strategy',
+      method: 'delete',
+      target: 22,
+      comment: 'Merged into North',
+    });
   });
 });

@@ -218,11 +218,11 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('adv_alpha')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Top up' }));
     const dialog = await dialogTitled('Top up adv_alpha');
-    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '1.2345678' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '1.234' } });
     fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: ' x ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Top up' }));
     expect(
-      await within(dialog).findByText('Write an amount such as 125.50 (at most 6 decimals)'),
+      await within(dialog).findByText('Write an amount such as 125.50 (at most 2 decimals)'),
     ).toBeTruthy();
     expect(within(dialog).getByText('Please note something')).toBeTruthy();
     expect(requests.some((request) => request.url.includes('/fund/topup'))).toBe(false);

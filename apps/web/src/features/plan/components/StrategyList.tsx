@@ -29,7 +29,7 @@ import { noteOf } from '../../changes/notedWrite';
 import { useInvalidatePlans } from '../api';
 import { planMessageText, reportPlanError, reportedOnce } from '../messages';
 import { valuesPreview } from '../targeting';
-import { useFieldLabel } from './fieldLabels';
+import { useFieldLabel, useStrategyValueText } from './fieldLabels';
 
 const WRITERS = ['adController'] as const;
 
@@ -78,6 +78,7 @@ export function StrategyList({
   const history = useHistory();
   const styles = useStyles();
   const fieldLabel = useFieldLabel();
+  const fieldValue = useStrategyValueText(plan.owner.id);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [needsOne, setNeedsOne] = useState(false);
   const styleName = useMemo(
@@ -270,6 +271,7 @@ export function StrategyList({
         target={history.target}
         onClose={history.close}
         fieldLabel={fieldLabel}
+        fieldValue={fieldValue}
       />
     </>
   );

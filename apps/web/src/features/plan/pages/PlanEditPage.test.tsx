@@ -227,4 +227,75 @@ describe('PlanEditPage', { timeout: 20_000 }, () => {
       comment: 'Merged into North',
     });
   });
+
+  it('names a strategy’s creatives, styles and languages in its history, not their ids', async () => {
+    const creative = {
+      id: 11,
+      name: 'Autumn banner',
+      style_id: 1,
+      language: 'en',
+      os: 0,
+      title: 'Autumn',
+      description: '',
+      icon_material_id: null,
+      image_material_id: null,
+      group_material_ids: [],
+      video_material_id: null,
+      click_action: 2,
+      action_text: '',
+      special_config: '',
+      app_name: '',
+      app_package: '',
+      click_url: 'https://example.com',
+      deeplink_url: '',
+      impression_monitor_urls: [],
+      click_monitor_urls: [],
+      owner: { id: 1, username: 'root', nickname: 'Root' },
+      style_name: 'Text',
+      style_type: 1,
+      assets: [],
+      review: 0,
+      audit_state: 'approved',
+      reject_reason: '',
+      reviewer: null,
+      reviewed_at: null,
+      submitted_at: '2026-11-20T08:00:00Z',
+      status: 0,
+      created_at: '2026-11-20T08:00:00Z',
+      updated_at: '2026-11-20T08:00:00Z',
+    };
+    renderAt('/ad/plan/5?step=2', (url) => {
+      if (url.startsWith('/svc/ad/plan/detail')) return detail();
+      if (url.startsWith('/svc/ad/idea/list'))
+        return { list: [creative], total: 1, page: 1, size: 500 };
+      if (url.startsWith('/svc/sys/change/list')) {
+        return {
+          list: [
+            {
+              id: 1,
+              target_type: 'strategy',
+              target_id: 22,
+              method: 'modify',
+              value_before: { creative_ids: [], languages: ['en'] },
+              value_after: { creative_ids: [11, 99], languages: ['en', 'fr'] },
+              comment: 'creatives chosen',
+              actor: { id: 1, username: 'root', nickname: 'Root' },
+              acting_user: { id: 1, username: 'root', nickname: 'Root' },
+              created_at: '2026-11-22T08:05:09Z',
+            },
+          ],
+          total: 1,
+          page: 1,
+          size: 10,
+        };
+      }
+      return null;
+    });
+    const row = (await screen.findByText('South')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'History' }));
+    // A creative still listed by its name; one no longer listed by its id.
+    expect(await screen.findByText('Autumn banner (#11), #99')).toBeTruthy();
+    expect(screen.getByText('English, French')).toBeTruthy();
+    expect(screen.queryByText('[11,99]')).toBeNull();
+  });
 });

@@ -103,6 +103,11 @@ test('a fund manager tops up and the balance and ledger agree', async ({ page })
     .getByRole('button', { name: /Save|Top up/ })
     .last()
     .click();
+  // The review before money moves: confirm the amount.
+  await page
+    .getByRole('dialog', { name: 'Review the top-up' })
+    .getByRole('button', { name: 'Top up $125.50' })
+    .click();
   await expect(
     row
       .getByRole('cell')
@@ -164,6 +169,9 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   await dialog.getByLabel('Amount').fill('20000');
   await dialog.getByLabel('Note').fill(note);
   await dialog.getByRole('button', { name: 'Top up' }).last().click();
+  const review = page.getByRole('dialog', { name: 'Review the top-up' });
+  await expect(review).toContainText('the balance stays as it is');
+  await review.getByRole('button', { name: 'Top up $20,000.00' }).click();
   await expect(
     page.getByText('The top-up of 20,000.00 for adv_beta waits for another fund manager'),
   ).toBeVisible();

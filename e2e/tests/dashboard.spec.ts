@@ -12,10 +12,18 @@ test("an advertiser's dashboard: balance, spend, counts and where each leads", a
   await signInAs(page, 'advertiser');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  // The demo advertiser was topped up: a balance in currency units, grouped, 2 decimals.
+  // The demo advertiser was topped up: a balance in US dollars, shortened with a unit suffix
+  // from a thousand up ("$25.00K"), the exact figure (grouped, 2 decimals) in its label.
   const balance = card(page, 'balance').locator('.ant-statistic-content-value');
-  await expect(balance).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
-  const balanceText = (await balance.textContent()) ?? '';
+  await expect(balance).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}[KMGTP]?$/);
+  const exact =
+    (await balance
+      .locator('[data-exact]')
+      .getAttribute('data-exact')
+      .catch(() => null)) ??
+    ((await balance.textContent()) || '');
+  expect(exact).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+  const balanceText = exact.replace('$', '');
   await expect(card(page, 'spendToday')).toContainText('Spend today');
   await expect(card(page, 'costThisMonth')).toContainText('Cost this month');
   await expect(page.getByText('Income today')).toHaveCount(0);

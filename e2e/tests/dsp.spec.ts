@@ -84,7 +84,7 @@ test('the operator adds a demand partner and tests it against a live bidder', as
   const dialog = page.getByRole('dialog').filter({ hasText: 'Add demand partner' });
   await expect(dialog.getByLabel('Timeout')).toHaveValue('300');
   await expect(dialog.getByLabel('Share')).toHaveValue('1000');
-  await expect(dialog.getByLabel('CPM')).toHaveValue('10');
+  await expect(dialog.getByLabel('CPM')).toHaveValue('10.00');
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Configuration (JSON)').fill('{"seat": ');
   await expect(dialog.getByText('JSON format error')).toBeVisible();

@@ -7,6 +7,9 @@ import {
   formatNumber,
   formatPercent,
   formatWithUnit,
+  formatCompact,
+  formatCurrency,
+  PLATFORM_CURRENCY,
 } from './format.js';
 
 describe('number formatting', () => {
@@ -35,6 +38,29 @@ describe('number formatting', () => {
     expect(formatWithUnit(2 * 1024 ** 4)).toBe('2.00T');
     expect(formatWithUnit(1024 ** 6)).toBe('1,024.00P');
     expect(formatWithUnit(2_500_000, { base: 1000 })).toBe('2.50M');
+  });
+
+  it('shortens counts and money with K M G T P from a thousand up', () => {
+    expect(formatCompact(950)).toBe('950');
+    expect(formatCompact(999.5, { decimals: 2 })).toBe('999.50');
+    expect(formatCompact(12_345)).toBe('12.35K');
+    expect(formatCompact(2_500_000)).toBe('2.50M');
+    expect(formatCompact(999_999)).toBe('1.00M');
+    expect(formatCompact(3_200_000_000)).toBe('3.20G');
+    expect(formatCompact(-45_600)).toBe('-45.60K');
+    expect(formatCompact(4e15)).toBe('4.00P');
+    expect(formatCompact(null)).toBe('-');
+  });
+
+  it('shows money with the platform currency, US dollars', () => {
+    expect(PLATFORM_CURRENCY).toBe('USD');
+    expect(formatCurrency(12_500_000)).toBe('$12.50');
+    expect(formatCurrency(1_234_567_890_000)).toBe('$1,234,567.89');
+    expect(formatCurrency(-3_000_000)).toBe('-$3.00');
+    expect(formatCurrency(-1)).toBe('$0.00');
+    expect(formatCurrency(2_500_000_000_000, { compact: true })).toBe('$2.50M');
+    expect(formatCurrency(12_500_000, { lang: 'zh' })).toBe('US$12.50');
+    expect(formatCurrency(undefined)).toBe('-');
   });
 });
 

@@ -4,7 +4,8 @@
  * Dates are shown in UTC unless asked otherwise: the platform's schedules and stats are UTC.
  */
 import type { InterfaceLanguage } from './labels.js';
-import { fromMicros } from './money.js';
+import { MONEY_DECIMALS, fromMicros } from './money.js';
+import { SERVING_CURRENCY } from './serving.js';
 
 /** 1234567.891 → "1,234,567.89". */
 export function formatNumber(value: number | null | undefined, decimals = 2): string {
@@ -28,7 +29,7 @@ export function formatPercent(ratio: number | null | undefined, decimals = 2): s
 }
 
 /** Money held in micros, shown in currency units: 12_500_000 → "12.50". */
-export function formatMoney(micros: number | null | undefined, decimals = 2): string {
+export function formatMoney(micros: number | null | undefined, decimals = MONEY_DECIMALS): string {
   if (micros === null || micros === undefined) return '-';
   return formatNumber(fromMicros(micros), decimals);
 }
@@ -51,6 +52,62 @@ export function formatWithUnit(
     index += 1;
   }
   return `${value < 0 ? '-' : ''}${formatNumber(scaled, decimals)}${UNIT_SUFFIXES[index]}`;
+}
+
+/**
+ * A count or an amount with the spec's unit suffixes in steps of a thousand, as dashboard
+ * cards and chart axes show it: 950 → "950", 12_345 → "12.35K", 2_500_000 → "2.50M",
+ * 3.2e9 → "3.20G". The spec's "B" is the bare unit (bytes), so a figure under a thousand
+ * carries no suffix; `decimals` applies to that plain figure (2 for money, 0 for counts).
+ */
+export function formatCompact(
+  value: number | null | undefined,
+  { decimals = 0 }: { decimals?: number } = {},
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  const magnitude = Math.abs(value);
+  if (Number(magnitude.toFixed(decimals)) < 1000) return formatNumber(value, decimals);
+  let scaled = magnitude;
+  let index = -1;
+  // Step up again when rounding reaches a thousand: 999_999 is "1.00M", not "1,000.00K".
+  while ((index < 0 || Number(scaled.toFixed(2)) >= 1000) && index < COMPACT_SUFFIXES.length - 1) {
+    scaled /= 1000;
+    index += 1;
+  }
+  return `${value < 0 ? '-' : ''}${formatNumber(scaled, 2)}${COMPACT_SUFFIXES[index]}`;
+}
+
+const COMPACT_SUFFIXES = UNIT_SUFFIXES.slice(1);
+
+/** The platform's currency: accounting is in US dollars (docs/decisions/currencies.md). */
+export const PLATFORM_CURRENCY = SERVING_CURRENCY;
+
+const LOCALE_OF: Record<InterfaceLanguage, string> = { en: 'en-US', zh: 'zh-CN' };
+
+/** The currency's sign as the interface language writes it: "$" in English, "US$" in Chinese. */
+export function currencySymbol(lang: InterfaceLanguage = 'en'): string {
+  const parts = new Intl.NumberFormat(LOCALE_OF[lang], {
+    style: 'currency',
+    currency: PLATFORM_CURRENCY,
+  }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? PLATFORM_CURRENCY;
+}
+
+/**
+ * Money in micros with the platform's currency: 12_500_000 → "$12.50", -3_000_000 → "-$3.00";
+ * `compact` for cards and axes ("$2.50M").
+ */
+export function formatCurrency(
+  micros: number | null | undefined,
+  { lang = 'en', compact = false }: { lang?: InterfaceLanguage; compact?: boolean } = {},
+): string {
+  if (micros === null || micros === undefined || !Number.isFinite(micros)) return '-';
+  const units = fromMicros(micros);
+  const figure = compact
+    ? formatCompact(Math.abs(units), { decimals: MONEY_DECIMALS })
+    : formatNumber(Math.abs(units), MONEY_DECIMALS);
+  const sign = units < 0 && /[1-9]/.test(figure) ? '-' : '';
+  return `${sign}${currencySymbol(lang)}${figure}`;
 }
 
 const WEEKDAY_NAMES: Record<InterfaceLanguage, readonly string[]> = {

@@ -76,6 +76,7 @@ export const INPUT_MESSAGES = {
   tooMany: { en: 'At most {{max}} items', zh: '最多 {{max}} 项' },
   notInteger: { en: 'Must be a whole number', zh: '必须是整数' },
   notNumber: { en: 'Must be a number', zh: '必须是数字' },
+  moneyDecimals: { en: 'At most 2 decimals', zh: '最多 2 位小数' },
   invalidType: { en: 'Not a valid value', zh: '值无效' },
   invalidFormat: { en: 'Not in the expected format', zh: '格式不正确' },
   invalidValue: { en: 'Choose one of the listed values', zh: '请从列出的值中选择' },
@@ -419,8 +420,8 @@ export const SETTINGS_MESSAGES = {
 /** Funds and accounts. */
 export const FUND_MESSAGES = {
   amountFormat: {
-    en: 'Write an amount such as 125.50 (at most 6 decimals)',
-    zh: '请填写金额，例如 125.50（最多 6 位小数）',
+    en: 'Write an amount such as 125.50 (at most 2 decimals)',
+    zh: '请填写金额，例如 125.50（最多 2 位小数）',
   },
   amountTooLarge: { en: 'At most 100,000,000 at a time', zh: '单次最多 100,000,000' },
   amountPositive: { en: 'Must be more than 0', zh: '必须大于 0' },

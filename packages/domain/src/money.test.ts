@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fromMicros, toMicros } from './money.js';
+import { fromMicros, hasMoneyPrecision, toMicros } from './money.js';
+import { ZAmount } from './contracts/fund.js';
+import { ZPlanShape } from './contracts/plan.js';
 import { decodeCredential, encodeCredential, normalizeUsername } from './credentials.js';
 import { ZPageQuery, ZChangeComment } from './contracts/common.js';
 import { ZPasswordForm, ZLoginForm } from './contracts/index.js';
@@ -14,6 +16,30 @@ describe('money in micros', () => {
     expect(fromMicros(2_500_000)).toBe(2.5);
     expect(() => toMicros('1e5')).toThrow(RangeError);
     expect(() => toMicros('99999999999999')).toThrow(RangeError);
+  });
+
+  it('holds written money to two decimals', () => {
+    expect(hasMoneyPrecision(toMicros('1234567.89'))).toBe(true);
+    expect(hasMoneyPrecision(toMicros('0.01'))).toBe(true);
+    expect(hasMoneyPrecision(0)).toBe(true);
+    expect(hasMoneyPrecision(toMicros('1234567.891'))).toBe(false);
+    expect(hasMoneyPrecision(toMicros('0.001'))).toBe(false);
+    expect(ZAmount.safeParse('125.5').data).toBe(125_500_000);
+    expect(ZAmount.safeParse('1.234').error?.issues[0]?.message).toBe('fund.amountFormat');
+  });
+
+  it('refuses a budget or bid of three decimals naming the field', () => {
+    const issues = (budget: number, bid: number) =>
+      ZPlanShape.safeParse({ budget, bid }).error?.issues.filter((issue) =>
+        ['budget', 'bid'].includes(String(issue.path[0])),
+      );
+    expect(issues(1_234_567_891_000, 1_000_000)).toEqual([
+      expect.objectContaining({ path: ['budget'], message: 'input.moneyDecimals' }),
+    ]);
+    expect(issues(1_000_000, 125_000)).toEqual([
+      expect.objectContaining({ path: ['bid'], message: 'input.moneyDecimals' }),
+    ]);
+    expect(issues(1_234_567_890_000, 120_000)).toEqual([]);
   });
 });
 

@@ -2,6 +2,19 @@
 export const MICROS_PER_UNIT = 1_000_000;
 
 /**
+ * The one money precision a person writes and reads (docs/decisions/money-display.md): two
+ * decimals — budgets, bids, floors, CPMs, top-ups. The micros underneath keep what the engine
+ * computes (spend, second prices, currency conversions) finer than that.
+ */
+export const MONEY_DECIMALS = 2;
+const MICROS_PER_STEP = MICROS_PER_UNIT / 10 ** MONEY_DECIMALS;
+
+/** True when an amount in micros is written with at most MONEY_DECIMALS decimals. */
+export function hasMoneyPrecision(micros: number): boolean {
+  return Number.isInteger(micros) && micros % MICROS_PER_STEP === 0;
+}
+
+/**
  * A decimal amount ("12.5", "0.000001") in micros, exactly and without float error; undefined
  * when `amount` is not an amount or its micros pass Number.MAX_SAFE_INTEGER. Validation uses
  * this (a bad amount is the caller's mistake, a 400), code that trusts its input `toMicros`.

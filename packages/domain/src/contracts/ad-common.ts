@@ -1,5 +1,7 @@
 /** Pieces the advertising contracts share: owners, micros, JSON-or-array fields. */
 import { z } from 'zod';
+import { hasMoneyPrecision } from '../money.js';
+import { msg } from '../messages.js';
 import { strictNumber } from './input.js';
 import { ZId } from './common.js';
 
@@ -16,6 +18,12 @@ export const MAX_AD_MICROS = 100_000_000 * 1_000_000;
 
 /** Money on the advertising wire: integer micro-units (1 unit = 1,000,000). */
 export const ZMicros = strictNumber(z.number().int().min(0).max(MAX_AD_MICROS));
+
+/**
+ * Money a person writes (budgets, bids, floors, CPMs): micros holding at most two decimals, so
+ * 1234567.891 is refused naming the field rather than stored and shown as .89.
+ */
+export const ZMoneyMicros = ZMicros.refine(hasMoneyPrecision, msg('input.moneyDecimals'));
 
 /** A list of positive ids, as an array or a comma-joined string. */
 export const ZIdList = z.preprocess((value) => {

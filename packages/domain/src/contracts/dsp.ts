@@ -8,7 +8,7 @@ import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
-import { ZMicros } from './ad-common.js';
+import { ZMoneyMicros } from './ad-common.js';
 import { msg, type MessageCode } from '../messages.js';
 import { AdForm, DspType, SimpleStatus } from '../enums.js';
 
@@ -124,7 +124,7 @@ export const ZDspFields = z.object({
   request_url: ZRequestUrl,
   test_url: ZTestUrl.default(''),
   /** dspCpm in micros per mille. */
-  cpm: ZMicros.default(DSP_DEFAULTS.dspCpm),
+  cpm: ZMoneyMicros.default(DSP_DEFAULTS.dspCpm),
   /** dspPercent, permille 0-1000. */
   percent: strictNumber(z.number().int().min(0).max(1000)).default(DSP_DEFAULTS.dspPercent),
   config: ZJsonObject.default(DSP_DEFAULTS.config).superRefine(checkUserSync),
@@ -207,7 +207,7 @@ export const modifyDsp = defineEndpoint({
       timeout_ms: strictNumber(z.number().int().min(MIN_DSP_TIMEOUT_MS).max(MAX_DSP_TIMEOUT_MS)),
       request_url: ZRequestUrl,
       test_url: ZTestUrl,
-      cpm: ZMicros,
+      cpm: ZMoneyMicros,
       percent: strictNumber(z.number().int().min(0).max(1000)),
       config: ZJsonObject,
     })

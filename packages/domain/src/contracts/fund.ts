@@ -9,18 +9,20 @@ import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { LedgerKind } from '../enums.js';
 import { FundRequestStatus } from '../funds.js';
-import { parseMicros } from '../money.js';
+import { MONEY_DECIMALS, parseMicros } from '../money.js';
 
 /** The largest single top-up or adjustment: 100 million currency units. */
 export const MAX_LEDGER_AMOUNT_MICROS = 100_000_000 * 1_000_000;
 
 /**
- * A decimal amount of currency units with at most 6 decimals, parsed into micros; one too
+ * A decimal amount of currency units with at most MONEY_DECIMALS (2) decimals, parsed into micros; one too
  * large even for a safe integer is refused like any other past the limit (not thrown).
  */
+const AMOUNT_PATTERN = new RegExp(`^-?\\d+(\\.\\d{1,${MONEY_DECIMALS}})?$`);
+
 export const ZAmount = z.union([z.string(), z.number()]).transform((value, context) => {
   const text = String(value).trim();
-  if (!/^-?\d+(\.\d{1,6})?$/.test(text)) {
+  if (!AMOUNT_PATTERN.test(text)) {
     context.issues.push({
       code: 'custom',
       ...msg('fund.amountFormat'),

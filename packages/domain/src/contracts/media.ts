@@ -8,7 +8,7 @@ import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
-import { ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
+import { ZIdList, ZMoneyMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
 import { msg, type MessageCode } from '../messages.js';
 import { AdForm, Platform, SupplyType, WideStatus } from '../enums.js';
 import { DEFAULT_AUCTION_TYPE } from '../delivery.js';
@@ -162,7 +162,7 @@ export const ZSlotFields = z.object({
   name: z.string().trim().min(1).max(64),
   code: ZSlotCode.default(null),
   /** Floor in micros per mille. */
-  lowest_bid: ZMicros.default(0),
+  lowest_bid: ZMoneyMicros.default(0),
   style_ids: ZStyleIds,
   ad_type_id: ZId.nullable().default(null),
   ad_form: ZAdForm.default(0),
@@ -264,7 +264,7 @@ export const modifySlot = defineEndpoint({
     .object({
       name: ZSlotFields.shape.name,
       code: ZSlotCode,
-      lowest_bid: ZMicros,
+      lowest_bid: ZMoneyMicros,
       style_ids: ZStyleIds,
       ad_type_id: ZId.nullable(),
       ad_form: ZAdForm,

@@ -8,7 +8,14 @@ import { strictNumber } from './input.js';
 import { defineEndpoint } from './endpoint.js';
 import { ZChangeComment, ZId, ZPage, ZPageQuery } from './common.js';
 import { ZNoted } from './change.js';
-import { ZBulkIds, ZBulkResult, ZIdList, ZMicros, ZOwnerFilter, ZOwnerRef } from './ad-common.js';
+import {
+  ZBulkIds,
+  ZBulkResult,
+  ZIdList,
+  ZMoneyMicros,
+  ZOwnerFilter,
+  ZOwnerRef,
+} from './ad-common.js';
 import { msg, type MessageCode } from '../messages.js';
 import { IabCategory } from '../iab-category.js';
 import {
@@ -143,9 +150,9 @@ const ZInstant = z.iso.datetime({ offset: true });
 const planFields = {
   name: z.string().trim().min(1).max(64),
   /** Daily budget, micros, more than 0. */
-  budget: ZMicros.refine((value) => value > 0, msg('plan.positive')),
+  budget: ZMoneyMicros.refine((value) => value > 0, msg('plan.positive')),
   /** Default bid of the plan's strategies, micros; 0 = each strategy sets its own. */
-  bid: ZMicros,
+  bid: ZMoneyMicros,
   billing: strictNumber(
     z
       .number()
@@ -263,7 +270,7 @@ const strategyFields = {
   plan_id: ZId,
   name: z.string().trim().min(1).max(64),
   /** Bid in micros; null (or 0) = the plan's bid. One of the two must be more than 0. */
-  bid: ZMicros.nullable(),
+  bid: ZMoneyMicros.nullable(),
   targeting: ZTargeting,
   style_ids: ZIdList.refine((ids) => ids.length > 0, msg('ad.confirmStyle')),
   languages: z

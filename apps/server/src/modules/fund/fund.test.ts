@@ -148,7 +148,7 @@ describe('adjustment', () => {
       balance_after: 5_750_000,
     });
     const under = await call(t.app, ENDPOINTS.adjustBalance, finance.token, {
-      body: { user_id: target.id, amount: '-5.750001', note: 'too much' },
+      body: { user_id: target.id, amount: '-5.76', note: 'too much' },
     });
     expect(invalidFields(under)).toEqual(['amount']);
     expect(under.body.msg).toContain(BELOW_ZERO_MESSAGE);

@@ -122,7 +122,7 @@ describe('a slot user', () => {
     expectCode(slot, 200, 200);
     expectCode(
       await send(t.app, ENDPOINTS.modifySlot, tree.parent, {
-        body: { id: tree.childSlot.id, lowest_bid: 9 },
+        body: { id: tree.childSlot.id, lowest_bid: 90_000 },
       }),
       200,
       200,

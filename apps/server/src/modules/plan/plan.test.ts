@@ -150,7 +150,7 @@ describe('plan create', () => {
 
   it('takes the defaults: every hour, no end, no caps, plan bid 0', async () => {
     const result = await send<Plan>(t.app, ENDPOINTS.createPlan, owner, {
-      body: { name: 'Minimal', budget: 1, billing: 1, start_at: '2026-01-01T00:00:00Z' },
+      body: { name: 'Minimal', budget: 10_000, billing: 1, start_at: '2026-01-01T00:00:00Z' },
     });
     expectCode(result, 200, 200);
     expect(result.body.data).toMatchObject({
@@ -208,6 +208,36 @@ describe('plan create', () => {
     ]);
     expectCode(await send(t.app, ENDPOINTS.createPlan, me, { body: {} }), -131, 400);
     expect(await footprint(t.db, me)).toEqual(before);
+  });
+});
+
+describe('money precision (issue 20 item 7)', () => {
+  it('refuses a budget or bid of more than two decimals naming the field, writing nothing', async () => {
+    const me = await buildAdvertiser(t.db);
+    const before = await footprint(t.db, me);
+    // 1234567.891 as the console would send it: refused, not stored and shown as .89.
+    const result = await send(t.app, ENDPOINTS.createPlan, me, {
+      body: planBody({ budget: 1_234_567_891_000, bid: 1_255_000 }),
+    });
+    expectCode(result, -120, 400);
+    expect(issuesOf(result)).toMatchObject([
+      { path: 'budget', code: 'input.moneyDecimals', message: 'At most 2 decimals' },
+      { path: 'bid', code: 'input.moneyDecimals', message: 'At most 2 decimals' },
+    ]);
+    expect(await footprint(t.db, me)).toEqual(before);
+
+    const plan = await buildPlan(t.db, me.user.id, { budget: 50_000_000 });
+    const modified = await send(t.app, ENDPOINTS.modifyPlan, me, {
+      body: { id: plan.id, budget: 50_005_000 },
+    });
+    expect(issuesOf(modified)).toMatchObject([{ path: 'budget', code: 'input.moneyDecimals' }]);
+    expect((await planRow(t.db, plan.id)).budget).toBe(50_000_000);
+
+    const cents = await send<Plan>(t.app, ENDPOINTS.createPlan, me, {
+      body: planBody({ budget: 1_234_567_890_000 }),
+    });
+    expectCode(cents, 200, 200);
+    expect(cents.body.data.budget).toBe(1_234_567_890_000);
   });
 });
 

@@ -48,14 +48,16 @@ export function ConfirmDialog({
   const formName = `confirm${useId()}`;
   const close = (answer: () => void) => {
     answer();
-    form.resetFields();
+    // Without a note the form is never rendered (and useForm warns when an unmounted one is used).
+    if (note) form.resetFields();
   };
   return (
     <Modal
       title={title ?? t('change.noteTitle')}
       open={open}
       okText={okText ?? t('change.confirm')}
-      okButtonProps={{ danger }}
+      // Without a note field the confirm button holds the focus, so Enter confirms and Esc cancels.
+      okButtonProps={{ danger, autoFocus: !note }}
       cancelText={t('change.cancel')}
       onOk={() => (note ? form.submit() : close(() => onConfirm(undefined)))}
       onCancel={() => close(onCancel)}

@@ -40,9 +40,14 @@ export interface HistoryTarget {
   name?: string;
 }
 
+/** Names a field's value the way its screen does (ids → names); undefined for the default. */
+export type FieldValueText = (field: string, value: unknown) => string | undefined;
+
 /** A value as the history shows it: money fields from micros in currency units. */
-function valueText(field: string, value: unknown): string {
+function valueText(field: string, value: unknown, named?: FieldValueText): string {
   if (value === undefined || value === null || value === '') return '-';
+  const text = named?.(field, value);
+  if (text !== undefined) return text;
   if (typeof value === 'number' && isMoneyField(field)) return formatMoney(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
@@ -69,9 +74,11 @@ function diffRows(entry: ChangeEntry): DiffRow[] {
 function HistoryList({
   target,
   fieldLabel,
+  fieldValue,
 }: {
   target: HistoryTarget;
   fieldLabel?: (field: string) => string | undefined;
+  fieldValue?: FieldValueText;
 }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -144,12 +151,12 @@ function HistoryList({
                     {
                       title: t('change.before'),
                       dataIndex: 'before',
-                      render: (value: unknown, row) => valueText(row.field, value),
+                      render: (value: unknown, row) => valueText(row.field, value, fieldValue),
                     },
                     {
                       title: t('change.after'),
                       dataIndex: 'after',
-                      render: (value: unknown, row) => valueText(row.field, value),
+                      render: (value: unknown, row) => valueText(row.field, value, fieldValue),
                     },
                   ]}
                 />
@@ -176,11 +183,14 @@ export function ChangeHistoryDrawer({
   target,
   onClose,
   fieldLabel,
+  fieldValue,
 }: {
   /** The object whose history is open; null when closed. */
   target: HistoryTarget | null;
   onClose(): void;
   fieldLabel?: (field: string) => string | undefined;
+  /** Values by name rather than id (a strategy's creatives, styles, languages). */
+  fieldValue?: FieldValueText;
 }) {
   const { t } = useTranslation();
   return (
@@ -198,6 +208,7 @@ export function ChangeHistoryDrawer({
             key={`${target.targetType}:${target.id}`}
             target={target}
             fieldLabel={fieldLabel}
+            fieldValue={fieldValue}
           />
         </>
       )}

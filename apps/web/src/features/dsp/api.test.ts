@@ -81,7 +81,7 @@ describe('the DSP form', () => {
     expect(dspFieldProblem('timeout_ms', { ...form, timeout_ms: 5000 })).toBeUndefined();
     expect(dspFieldProblem('percent', { ...form, percent: 1001 })).toBeDefined();
     expect(dspFieldProblem('cpm', { ...form, cpm: '1.2.3' })).toBe(
-      'Write an amount such as 125.50 (at most 6 decimals)',
+      'Write an amount such as 125.50 (at most 2 decimals)',
     );
     await changeLanguage('zh');
     expect(dspFieldProblem('test_url', { ...form, test_url: 'https://a:b@x.example.com' })).toBe(

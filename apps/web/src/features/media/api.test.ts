@@ -82,7 +82,7 @@ describe('slot form', () => {
     const values = { ...EMPTY_SLOT_FORM, media_id: 1, name: 'Top' };
     expect(slotFieldProblem('style_ids', values)).toBe(AD_MESSAGES.confirmStyle.en);
     expect(slotFieldProblem('lowest_bid', { ...values, lowest_bid: '1.2.3' })).toBe(
-      'Write an amount such as 125.50 (at most 6 decimals)',
+      'Write an amount such as 125.50 (at most 2 decimals)',
     );
     expect(slotFieldProblem('media_id', { ...values, media_id: undefined })).toBeTruthy();
     expect(slotFieldProblem('width', { ...values, width: 10_001 })).toBeTruthy();

@@ -57,8 +57,8 @@ describe('plan form ↔ wire', () => {
   });
 
   it('sends micros exactly, UTC instants, and 0 for an empty bid', () => {
-    const body = planBodyOf(form({ budget: '0.1', bid: '1.234567' }));
-    expect(body).toMatchObject({ budget: 100_000, bid: 1_234_567, billing: Billing.cpm });
+    const body = planBodyOf(form({ budget: '0.1', bid: '1.23' }));
+    expect(body).toMatchObject({ budget: 100_000, bid: 1_230_000, billing: Billing.cpm });
     expect(body.start_at).toBe('2026-05-04T11:00:00.000Z');
     expect(ZPlanFields.safeParse(body).success).toBe(true);
     expect(planBodyOf(form({ bid: null })).bid).toBe(0);
@@ -85,8 +85,12 @@ describe('planFieldProblem', () => {
     expect(planFieldProblem('budget', form({ budget: null }))).toBe('This field is required');
     expect(planFieldProblem('budget', form({ budget: '0' }))).toBe('Must be more than 0');
     expect(planFieldProblem('budget', form({ budget: '12.5.1' }))).toBe(
-      'Write an amount such as 125.50 (at most 6 decimals)',
+      'Write an amount such as 125.50 (at most 2 decimals)',
     );
+    // One money precision: a third decimal is refused, not rounded away.
+    expect(planFieldProblem('budget', form({ budget: '1234567.891' }))).toBe('At most 2 decimals');
+    expect(planFieldProblem('bid', form({ bid: '0.125' }))).toBe('At most 2 decimals');
+    expect(planFieldProblem('budget', form({ budget: '1234567.89' }))).toBeUndefined();
     expect(planFieldProblem('name', form({ name: '  ' }))).toBe('This field is required');
     expect(planFieldProblem('schedule', form({ schedule: [[], [], [], [], [], [], []] }))).toBe(
       'Pick at least one hour of the week',

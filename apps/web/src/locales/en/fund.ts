@@ -2,6 +2,11 @@
 export const fund = {
   topUpTitle: 'Top up {{username}}',
   topUp: 'Top up',
+  reviewTitle: 'Review the top-up',
+  balanceBefore: 'Balance now',
+  reviewAwaitsApproval:
+    'Above {{threshold}}: the balance stays as it is until another fund manager approves.',
+  confirmTopUp: 'Top up {{amount}}',
   amount: 'Amount',
   amountHelp: 'In currency units, e.g. 125.50.',
   note: 'Note',

@@ -34,6 +34,7 @@ export const material = {
   shelve: 'Shelve',
   restore: 'Restore',
   delete: 'Delete',
+  deleteConfirm: 'Delete the material “{{name}}”?',
   notPlayable: 'This video plays once it is transcoded.',
   transcodeFailedHelp: 'Transcoding failed: {{error}}',
   openOriginal: 'Open the file',

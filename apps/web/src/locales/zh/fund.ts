@@ -3,6 +3,10 @@ import type { fund as en } from '../en/fund';
 export const fund: typeof en = {
   topUpTitle: '为 {{username}} 充值',
   topUp: '充值',
+  reviewTitle: '确认充值',
+  balanceBefore: '当前余额',
+  reviewAwaitsApproval: '超过 {{threshold}}：另一位资金管理员批准前，余额保持不变。',
+  confirmTopUp: '充值 {{amount}}',
   amount: '金额',
   amountHelp: '以货币单位计，例如 125.50。',
   note: '备注',

@@ -34,6 +34,7 @@ export const material = {
   shelve: '下架',
   restore: '恢复',
   delete: '删除',
+  deleteConfirm: '删除素材“{{name}}”？',
   notPlayable: '视频转码完成后即可播放。',
   transcodeFailedHelp: '转码失败：{{error}}',
   openOriginal: '打开文件',

@@ -157,6 +157,15 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
       target: { value: 'December budget' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Top up' }));
+    // A review first: account, amount, balance before and after; nothing sent until confirmed.
+    const review = await dialogTitled('Review the top-up');
+    const summary = within(review).getByTestId('top-up-review');
+    expect(summary.textContent).toContain('Alpha Shoes (adv_alpha)');
+    expect(summary.textContent).toContain('Amount$125.50');
+    expect(summary.textContent).toContain('Balance now$1,234.50');
+    expect(summary.textContent).toContain('Balance after$1,360.00');
+    expect(requests.some((request) => request.url.includes('/fund/topup'))).toBe(false);
+    fireEvent.click(within(review).getByRole('button', { name: 'Top up $125.50' }));
     await waitFor(() =>
       expect(requests.some((request) => request.url.includes('/fund/topup'))).toBe(true),
     );
@@ -206,6 +215,16 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
       target: { value: 'Annual prepayment' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Top up' }));
+    const review = await dialogTitled('Review the top-up');
+    expect(within(review).getByTestId('top-up-review').textContent).toContain(
+      'Balance after$1,234.50',
+    );
+    expect(
+      within(review).getByText(
+        'Above $10,000.00: the balance stays as it is until another fund manager approves.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(review).getByRole('button', { name: 'Top up $20,000.00' }));
     expect(
       await screen.findByText(
         'The top-up of 20,000.00 for adv_alpha waits for another fund manager to approve it.',
@@ -213,16 +232,31 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
     ).toBeTruthy();
   });
 
+  it('sends nothing when the review is cancelled, and keeps the form', async () => {
+    const requests = renderSignedIn(<AccountsPage />, answer([alpha]), { ability: FINANCE });
+    const row = (await screen.findByText('adv_alpha')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Top up' }));
+    const dialog = await dialogTitled('Top up adv_alpha');
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '50' } });
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Trial' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Top up' }));
+    const review = await dialogTitled('Review the top-up');
+    fireEvent.click(within(review).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Review the top-up')).toBeNull());
+    expect(requests.some((request) => request.url.includes('/fund/topup'))).toBe(false);
+    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('50');
+  });
+
   it('refuses a top-up without a valid amount and note', async () => {
     const requests = renderSignedIn(<AccountsPage />, answer([alpha]), { ability: FINANCE });
     const row = (await screen.findByText('adv_alpha')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Top up' }));
     const dialog = await dialogTitled('Top up adv_alpha');
-    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '1.2345678' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '1.234' } });
     fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: ' x ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Top up' }));
     expect(
-      await within(dialog).findByText('Write an amount such as 125.50 (at most 6 decimals)'),
+      await within(dialog).findByText('Write an amount such as 125.50 (at most 2 decimals)'),
     ).toBeTruthy();
     expect(within(dialog).getByText('Please note something')).toBeTruthy();
     expect(requests.some((request) => request.url.includes('/fund/topup'))).toBe(false);

@@ -101,12 +101,29 @@ describe('AuditPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('2 selected')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
     const confirm = (await screen.findByText('Approve 2 creatives?')).closest(
-      '.ant-popover',
+      '[role=dialog]',
     ) as HTMLElement;
+    expect(bodyOf(requests, '/svc/ad/exam/approve')).toHaveLength(1);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(bodyOf(requests, '/svc/ad/exam/approve').at(-1)).toEqual({ ids: [1, 2] }),
     );
+  });
+
+  it('approves nothing selected when the confirmation is cancelled', async () => {
+    const requests = renderSignedIn(<AuditPage />, server([creative(1), creative(2)]), {
+      ability: EXAM,
+    });
+    await screen.findByText('Creative 1 (#1)');
+    for (const checkbox of screen.getAllByRole('checkbox').slice(1)) fireEvent.click(checkbox);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    const confirm = (await screen.findByText('Approve 2 creatives?')).closest(
+      '[role=dialog]',
+    ) as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Approve 2 creatives?')).toBeNull());
+    expect(bodyOf(requests, '/svc/ad/exam/approve')).toEqual([]);
+    expect(screen.getByText('2 selected')).toBeTruthy();
   });
 
   it('rejects only with a reason', async () => {

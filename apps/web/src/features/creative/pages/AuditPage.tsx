@@ -5,18 +5,7 @@
  * sees its own users' creatives, examAdvanced everyone's; the server decides.
  */
 import { useMemo, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Empty,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Tabs,
-  Typography,
-  message,
-} from 'antd';
+import { Badge, Button, Empty, Input, Select, Space, Tabs, Typography, message } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -33,6 +22,7 @@ import {
   type Creative,
   type ReviewState,
 } from '@adloom/domain';
+import { useConfirm } from '../../../components/confirm/useConfirm';
 import { ListTable } from '../../../components/list/ListTable';
 import { useListState } from '../../../components/list/useListState';
 import { SettingsCard, useInvalidate } from '../../../components/list/editing';
@@ -90,6 +80,7 @@ export function AuditPage() {
   const [approving, setApproving] = useState<number[]>([]);
   const [details, setDetails] = useState<Creative | null>(null);
   const [messages, messageHolder] = message.useMessage();
+  const confirm = useConfirm();
   const waiting = WAITING.includes(tab);
 
   const changeTab = (next: string) => {
@@ -116,6 +107,16 @@ export function AuditPage() {
     } finally {
       setApproving([]);
     }
+  };
+
+  // One decision on one row needs no question; several at once are asked about first.
+  const approveSelected = async () => {
+    const ids = selected;
+    const confirmed = await confirm.ask({
+      title: t('creative.audit.bulkApproveConfirm', { count: ids.length }),
+      okText: t('creative.audit.approve'),
+    });
+    if (confirmed) await approve(ids);
   };
 
   const decisionButtons = (row: Creative) =>
@@ -153,6 +154,7 @@ export function AuditPage() {
   return (
     <SettingsCard title={t('menu.exam')}>
       {messageHolder}
+      {confirm.holder}
       <Tabs
         activeKey={tab}
         onChange={changeTab}
@@ -203,21 +205,14 @@ export function AuditPage() {
             <Typography.Text type="secondary">
               {t('creative.audit.selected', { count: selected.length })}
             </Typography.Text>
-            <Popconfirm
-              title={t('creative.audit.bulkApproveConfirm', { count: selected.length })}
-              okText={t('creative.audit.approve')}
-              cancelText={t('change.cancel')}
-              onConfirm={() => approve(selected)}
+            <Button
+              type="primary"
               disabled={selected.length === 0}
+              loading={approving.length > 1}
+              onClick={() => void approveSelected()}
             >
-              <Button
-                type="primary"
-                disabled={selected.length === 0}
-                loading={approving.length > 1}
-              >
-                {t('creative.audit.bulkApprove')}
-              </Button>
-            </Popconfirm>
+              {t('creative.audit.bulkApprove')}
+            </Button>
             <Button danger disabled={selected.length === 0} onClick={() => setRejecting(selected)}>
               {t('creative.audit.bulkReject')}
             </Button>

@@ -7,12 +7,13 @@ import type { ReactNode } from 'react';
 import { Card, Col, Row, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  formatCount,
+  formatCurrency,
   formatDateTime,
-  formatMoney,
   formatPercent,
   type DashboardSummary,
 } from '@adloom/domain';
+import { CompactFigure } from '../../../components/figures/CompactFigure';
+import { currentLanguage } from '../../../lib/i18n';
 import styles from '../pages/DashboardPage.module.css';
 
 function Block({
@@ -32,7 +33,7 @@ function Block({
   );
 }
 
-const money = (value: number) => formatMoney(value);
+const money = (value: number) => formatCurrency(value, { lang: currentLanguage() });
 
 export function RoleFigures({ data }: { data: DashboardSummary }) {
   const { t } = useTranslation();
@@ -80,7 +81,10 @@ export function RoleFigures({ data }: { data: DashboardSummary }) {
               <Card>
                 <Statistic
                   title={t('dashboard.roles.requestsToday')}
-                  value={formatCount(data.supply.requestsToday)}
+                  value={data.supply.requestsToday}
+                  formatter={() => (
+                    <CompactFigure value={data.supply?.requestsToday ?? 0} kind="count" />
+                  )}
                 />
               </Card>
             </Col>
@@ -122,7 +126,10 @@ export function RoleFigures({ data }: { data: DashboardSummary }) {
               <Card>
                 <Statistic
                   title={t('dashboard.roles.topUpsThisMonth')}
-                  value={money(data.finance.topUpsThisMonth)}
+                  value={data.finance.topUpsThisMonth}
+                  formatter={() => (
+                    <CompactFigure value={data.finance?.topUpsThisMonth ?? 0} kind="money" />
+                  )}
                 />
                 <div>
                   {t('dashboard.roles.topUpCount', { count: data.finance.topUpCountThisMonth })}

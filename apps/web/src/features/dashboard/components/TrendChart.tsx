@@ -5,6 +5,8 @@
  */
 import { useMemo } from 'react';
 import {
+  currencySymbol,
+  formatCompact,
   formatCount,
   formatNumber,
   fromMicros,
@@ -12,6 +14,7 @@ import {
   type DashboardTrendPoint,
 } from '@adloom/domain';
 import { EChart, type ChartOption } from '../../../components/charts/EChart';
+import { currentLanguage } from '../../../lib/i18n';
 
 const MONEY: readonly DashboardTrendMetric[] = ['cost', 'income', 'cpm'];
 
@@ -27,12 +30,20 @@ export function trendValue(
   return value;
 }
 
-/** A plotted value as the tooltip shows it: "12.50", "3.45%", "1,234". */
+/** A plotted value as the tooltip shows it: "$12.50", "3.45%", "1,234". */
 export function formatTrendValue(metric: DashboardTrendMetric, plotted: number | null): string {
   if (plotted === null) return '-';
-  if (MONEY.includes(metric)) return formatNumber(plotted);
+  if (MONEY.includes(metric)) return `${currencySymbol(currentLanguage())}${formatNumber(plotted)}`;
   if (metric === 'ctr') return `${formatNumber(plotted)}%`;
   return formatCount(plotted);
+}
+
+/** A y-axis label: unit suffixes from a thousand up ("$2.50K", "12.35K"), CTR in percent. */
+export function formatTrendAxis(metric: DashboardTrendMetric, plotted: number): string {
+  if (metric === 'ctr') return `${formatNumber(plotted)}%`;
+  if (!MONEY.includes(metric)) return formatCompact(plotted);
+  const sign = plotted < 0 ? '-' : '';
+  return `${sign}${currencySymbol(currentLanguage())}${formatCompact(Math.abs(plotted), { decimals: 2 })}`;
 }
 
 export function TrendChart({
@@ -62,7 +73,10 @@ export function TrendChart({
         boundaryGap: false,
         data: trend.map((point) => point.date.slice(5)),
       },
-      yAxis: { type: 'value' },
+      yAxis: {
+        type: 'value',
+        axisLabel: { formatter: (value: number) => formatTrendAxis(metric, value) },
+      },
       series: [
         {
           name,

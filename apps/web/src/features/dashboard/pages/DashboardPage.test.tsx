@@ -164,9 +164,9 @@ afterEach(() => {
 describe('DashboardPage', { timeout: 30_000 }, () => {
   it("shows an advertiser's money from micros and counts, each linked to its screen", async () => {
     renderDashboard(ADVERTISER, () => advertiser);
-    expect(await valueOf('Account balance')).toBe('12.50');
-    expect(await valueOf('Spend today')).toBe('1.25');
-    expect(await valueOf('Cost this month')).toBe('4.75');
+    expect(await valueOf('Account balance')).toBe('$12.50');
+    expect(await valueOf('Spend today')).toBe('$1.25');
+    expect(await valueOf('Cost this month')).toBe('$4.75');
     expect(await valueOf('Live plans')).toBe('3');
     expect(await valueOf('Creatives under audit')).toBe('4');
     expect(linkOf('balance')).toBe('/dashboard?ledger=me');
@@ -183,8 +183,8 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
 
   it("shows an operator's income linked to the media, and what to do first", async () => {
     renderDashboard(OPERATOR, () => operator);
-    expect(await valueOf('Income today')).toBe('2.00');
-    expect(await valueOf('Income yesterday')).toBe('1.00');
+    expect(await valueOf('Income today')).toBe('$2.00');
+    expect(await valueOf('Income yesterday')).toBe('$1.00');
     expect(linkOf('incomeToday')).toBe('/ssp/media');
     expect(screen.queryByText('Account balance')).toBeNull();
     expect(screen.queryByText('Live plans')).toBeNull();
@@ -276,27 +276,30 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);
-    expect(rows).toContain('Corner Bakery0.800.000.00');
-    expect(rows).toContain('Gamma Games6,000.0045.50900.00');
+    expect(rows).toContain('Corner Bakery$0.80$0.00$0.00');
+    expect(rows).toContain('Gamma Games$6,000.00$45.50$900.00');
   });
 
   it("shows an operator today's requests, fill rate and income by media", async () => {
     renderDashboard(OPERATOR, () => operator);
-    expect(await valueOf('Requests today')).toBe('12,345');
+    // Unit suffixes on cards from a thousand up, the exact figure in the tooltip's label.
+    expect(await valueOf('Requests today')).toBe('12.35K');
+    expect(screen.getByLabelText('12,345')).toBeTruthy();
     expect(await valueOf('Fill rate today')).toBe('32.40%');
     const block = screen.getByTestId('dashboard-supply');
     expect(within(block).getByText('Puzzle Arcade')).toBeTruthy();
-    expect(within(block).getByText('8.25')).toBeTruthy();
+    expect(within(block).getByText('$8.25')).toBeTruthy();
   });
 
   it('shows finance the top-ups of the month and the balances running low', async () => {
     renderDashboard(FINANCE, () => finance);
-    expect(await valueOf('Top-ups this month')).toBe('7,500.00');
+    expect(await valueOf('Top-ups this month')).toBe('$7.50K');
+    expect(screen.getByLabelText('$7,500.00')).toBeTruthy();
     const block = screen.getByTestId('dashboard-finance');
     expect(within(block).getByText('3 top-ups')).toBeTruthy();
     expect(within(block).getByText('Balances running low')).toBeTruthy();
     expect(within(block).getByText('Corner Bakery')).toBeTruthy();
-    expect(within(block).getByText('20.00')).toBeTruthy();
+    expect(within(block).getByText('$20.00')).toBeTruthy();
   });
 
   it('shows an error with a retry that loads again', async () => {
@@ -305,6 +308,6 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The dashboard could not be loaded.')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await valueOf('Account balance')).toBe('12.50');
+    expect(await valueOf('Account balance')).toBe('$12.50');
   });
 });

@@ -10,14 +10,9 @@ import { Button, Card, Col, Empty, Result, Row, Segmented, Skeleton, Statistic }
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  formatCount,
-  formatMoney,
-  type DashboardSummary,
-  type DashboardTrendMetric,
-  type Role,
-} from '@adloom/domain';
+import { type DashboardSummary, type DashboardTrendMetric, type Role } from '@adloom/domain';
 import { useSession } from '../../../app/session';
+import { CompactFigure } from '../../../components/figures/CompactFigure';
 import { Loading } from '../../../app/Loading';
 import { useDashboardSummary } from '../api';
 import {
@@ -54,7 +49,8 @@ function StatCard({ card }: { card: DashboardCard }) {
     <Card hoverable={card.to !== undefined}>
       <Statistic
         title={t(`dashboard.${card.key}`)}
-        value={card.kind === 'money' ? formatMoney(card.value) : formatCount(card.value)}
+        value={card.value}
+        formatter={() => <CompactFigure value={card.value} kind={card.kind} />}
       />
     </Card>
   );

@@ -9,6 +9,7 @@ import { AdForm, DspType, MAX_DSP_TIMEOUT_MS, MIN_DSP_TIMEOUT_MS } from '@adloom
 import { currentLanguage } from '../../../lib/i18n';
 import { dspRule } from '../api';
 import styles from './dsp.module.css';
+import { MoneyInput } from '../../../components/form/MoneyInput';
 
 export function DspFormFields() {
   const { t } = useTranslation();
@@ -74,7 +75,7 @@ export function DspFormFields() {
           extra={t('dsp.help.cpm')}
           rules={[dspRule('cpm')]}
         >
-          <InputNumber<string> stringMode min="0" step="1" className={styles.number} />
+          <MoneyInput className={styles.number} />
         </Form.Item>
         <Form.Item
           label={t('dsp.field.percent')}

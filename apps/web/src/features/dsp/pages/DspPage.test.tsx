@@ -108,7 +108,7 @@ describe('DspPage', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect((within(dialog).getByLabelText('Timeout') as HTMLInputElement).value).toBe('300'),
     );
-    expect((within(dialog).getByLabelText('CPM') as HTMLInputElement).value).toBe('10');
+    expect((within(dialog).getByLabelText('CPM') as HTMLInputElement).value).toBe('10.00');
     expect((within(dialog).getByLabelText('Share') as HTMLInputElement).value).toBe('1000');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'New DSP' } });
     fireEvent.change(within(dialog).getByLabelText('Configuration (JSON)'), {

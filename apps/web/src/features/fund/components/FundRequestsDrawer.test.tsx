@@ -83,8 +83,10 @@ describe('FundRequestsDrawer', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(theirs).getByRole('button', { name: 'Approve' }));
     const confirm = (await screen.findByText('Credit 25,000.00 to adv_alpha now?')).closest(
-      '.ant-popover',
+      '[role=dialog]',
     ) as HTMLElement;
+    // Nothing is credited until the confirmation says so.
+    expect(sent.some((request) => request.url.startsWith('/svc/fund/request/approve'))).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(sent.some((request) => request.url.startsWith('/svc/fund/request/approve'))).toBe(

@@ -5,7 +5,7 @@
  * request but cannot decide it. The server enforces every rule.
  */
 import { useState } from 'react';
-import { Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Tag, message } from 'antd';
+import { Button, Drawer, Form, Input, Modal, Select, Space, Tag, message } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import {
   type FundRequest,
 } from '@adloom/domain';
 import { useSession } from '../../../app/session';
+import { useConfirm } from '../../../components/confirm/useConfirm';
 import { ListTable } from '../../../components/list/ListTable';
 import { usePaging } from '../../../components/list/usePaging';
 import { errorText, type ApiError } from '../../../lib/api';
@@ -121,7 +122,17 @@ export function FundRequestsView() {
     actingUserId: user?.id ?? 0,
   };
 
+  const confirm = useConfirm();
+
   const approve = async (request: FundRequest) => {
+    const confirmed = await confirm.ask({
+      title: t('fund.approveConfirm', {
+        amount: formatMoney(request.amount),
+        username: request.user.username,
+      }),
+      okText: t('fund.approve'),
+    });
+    if (!confirmed) return;
     try {
       await sendApproval(request.id);
       void messages.success(
@@ -139,6 +150,7 @@ export function FundRequestsView() {
   return (
     <div data-testid="fund-requests">
       {holder}
+      {confirm.holder}
       <Space wrap style={{ marginBottom: 16 }}>
         <Select<string>
           aria-label={t('fund.requestStatus')}
@@ -192,7 +204,7 @@ export function FundRequestsView() {
             title: t('fund.requestStatus'),
             key: 'status',
             render: (_, request) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <FundRequestStatusTag status={request.status} />
                 {request.decided_by && (
                   <span>
@@ -214,19 +226,9 @@ export function FundRequestsView() {
               if (!canDecide(request, person)) return <span>{t('fund.awaitingAnother')}</span>;
               return (
                 <Space size={0}>
-                  <Popconfirm
-                    title={t('fund.approveConfirm', {
-                      amount: formatMoney(request.amount),
-                      username: request.user.username,
-                    })}
-                    okText={t('fund.approve')}
-                    cancelText={t('change.cancel')}
-                    onConfirm={() => approve(request)}
-                  >
-                    <Button type="link" size="small">
-                      {t('fund.approve')}
-                    </Button>
-                  </Popconfirm>
+                  <Button type="link" size="small" onClick={() => void approve(request)}>
+                    {t('fund.approve')}
+                  </Button>
                   <Button type="link" size="small" danger onClick={() => setRejecting(request)}>
                     {t('fund.reject')}
                   </Button>

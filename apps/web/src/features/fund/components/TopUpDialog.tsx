@@ -1,12 +1,23 @@
 /**
- * Top up an account (role balanceCharge): an amount in currency units and a note. Above the
- * approval threshold (shown) the top-up waits for another fund manager's approval.
+ * Top up an account (role balanceCharge): an amount in currency units and a note, then a
+ * review of what is about to happen — the account, the amount, its balance before and after
+ * (issue 20 item 9) — before any money moves. Above the approval threshold (shown) the top-up
+ * waits for another fund manager's approval, and the review says the balance waits with it.
  */
-import { Form, Input, message } from 'antd';
+import { Descriptions, Form, Input, message } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, getSystemParameters, type Account } from '@adloom/domain';
+import {
+  formatCurrency,
+  formatMoney,
+  getSystemParameters,
+  needsSecondApprover,
+  parseMicros,
+  type Account,
+} from '@adloom/domain';
+import { useConfirm } from '../../../components/confirm/useConfirm';
 import { FormDialog } from '../../../components/list/editing';
+import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
 import { zodRule } from '../../../lib/zodRule';
 import { ZTopUpForm, sendTopUp, useInvalidateFunds, type TopUpForm } from '../api';
@@ -21,9 +32,42 @@ export function TopUpDialog({ account, onClose }: { account: Account | null; onC
     enabled: account !== null,
   });
   const threshold = parameters.data?.fund_approval_threshold;
+  const confirm = useConfirm();
+
+  /** The summary the person confirms; false when they go back to the form. */
+  const review = (values: TopUpForm) => {
+    const lang = currentLanguage();
+    const amount = parseMicros(values.amount) ?? 0;
+    const waits = threshold !== undefined && needsSecondApprover(amount, threshold);
+    const money = (micros: number) => formatCurrency(micros, { lang });
+    return confirm.ask({
+      title: t('fund.reviewTitle'),
+      okText: t('fund.confirmTopUp', { amount: money(amount) }),
+      impact: (
+        <>
+          <Descriptions size="small" column={1} data-testid="top-up-review">
+            <Descriptions.Item label={t('fund.account')}>
+              {account?.nickname ? `${account.nickname} (${account.username})` : account?.username}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fund.amount')}>{money(amount)}</Descriptions.Item>
+            <Descriptions.Item label={t('fund.balanceBefore')}>
+              {money(account?.balance ?? 0)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fund.balanceAfter')}>
+              {money((account?.balance ?? 0) + (waits ? 0 : amount))}
+            </Descriptions.Item>
+          </Descriptions>
+          {waits && (
+            <div>{t('fund.reviewAwaitsApproval', { threshold: money(threshold ?? 0) })}</div>
+          )}
+        </>
+      ),
+    });
+  };
 
   const submit = async (values: TopUpForm): Promise<boolean> => {
     if (!account) return true;
+    if (!(await review(values))) return false;
     const posting = await sendTopUp(account.id, values);
     const amount = formatMoney(
       posting.status === 'posted' ? posting.entry.amount : posting.request.amount,
@@ -40,6 +84,7 @@ export function TopUpDialog({ account, onClose }: { account: Account | null; onC
   return (
     <>
       {holder}
+      {confirm.holder}
       <FormDialog<TopUpForm>
         title={t('fund.topUpTitle', { username: account?.username ?? '' })}
         open={account !== null}

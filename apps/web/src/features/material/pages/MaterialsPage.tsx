@@ -100,7 +100,16 @@ export function MaterialsPage() {
         size="small"
         danger={danger}
         loading={switcher.pendingId === row.id}
-        onClick={() => void switcher.toggle(row, status)}
+        onClick={() =>
+          void switcher.toggle(
+            row,
+            status,
+            // Deleting asks in the console's one confirmation: what goes, a red button, the note.
+            danger
+              ? { title: t('material.deleteConfirm', { name: row.name }), okText: label, danger }
+              : undefined,
+          )
+        }
       >
         {label}
       </Button>

@@ -34,6 +34,7 @@ import {
   type SlotForm,
 } from '../api';
 import styles from './SlotDialog.module.css';
+import { MoneyInput } from '../../../components/form/MoneyInput';
 
 export function SlotDialog({
   open,
@@ -237,7 +238,7 @@ export function SlotDialog({
           extra={t('media.slot.lowestBidHelp')}
           rules={[slotRule('lowest_bid')]}
         >
-          <InputNumber<string> stringMode min="0" step="0.1" className={styles.money} />
+          <MoneyInput className={styles.money} />
         </Form.Item>
         <Form.Item
           label={t('media.slot.auctionType')}

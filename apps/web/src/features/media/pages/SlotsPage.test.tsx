@@ -179,4 +179,16 @@ describe('SlotsPage', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText(AD_MESSAGES.confirmStyle.en)).toBeTruthy();
     expect(requests.some((request) => request.url.startsWith('/svc/ssp/slot/create'))).toBe(false);
   });
+
+  it('shows the lowest bid as money: the currency and two decimals, never "0.0"', async () => {
+    renderSignedIn(<SlotsPage />, server([]), { ability: SLOT_USER });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add slot' }));
+    const dialog = await screen.findByRole('dialog');
+    const bid = within(dialog).getByLabelText('Lowest bid (CPM)') as HTMLInputElement;
+    expect(bid.value).toBe('0.00');
+    expect(bid.closest('.ant-input-number')?.textContent).toContain('$');
+    fireEvent.change(bid, { target: { value: '0.125' } });
+    fireEvent.blur(bid);
+    expect(await within(dialog).findByText('At most 2 decimals')).toBeTruthy();
+  });
 });

@@ -51,6 +51,7 @@ import { reportPlanError, reportedOnce } from '../messages';
 import { presetPeriod } from '../period';
 import { ScheduleGrid } from './ScheduleGrid';
 import styles from './PlanForm.module.css';
+import { MoneyInput } from '../../../components/form/MoneyInput';
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -198,7 +199,7 @@ export function PlanForm({
             extra={t('plan.form.budgetHelp')}
             rules={[planRule('budget')]}
           >
-            <InputNumber<string> stringMode min="0" step="10" className={styles.money} />
+            <MoneyInput className={styles.money} />
           </Form.Item>
           <Form.Item
             label={t('plan.form.bid')}
@@ -206,7 +207,7 @@ export function PlanForm({
             extra={`${bidHelp} ${t('plan.form.bidEmptyHelp')}`}
             rules={[planRule('bid')]}
           >
-            <InputNumber<string> stringMode min="0" step="0.1" className={styles.money} />
+            <MoneyInput className={styles.money} />
           </Form.Item>
         </Space>
 

@@ -6,7 +6,7 @@
  * after. Editing is a noted write (quiet while the plan's creation is unfinished).
  */
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Space, Tag, Typography, message } from 'antd';
+import { Button, Checkbox, Form, Input, Space, Tag, Typography, message } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -44,6 +44,7 @@ import { reportPlanError, reportedOnce } from '../messages';
 import { ruleIssues } from '../targeting';
 import { TargetingCheckContext, TargetingEditor } from './TargetingEditor';
 import styles from './StrategyForm.module.css';
+import { MoneyInput } from '../../../components/form/MoneyInput';
 
 const FIELDS = ['name', 'bid', 'style_ids', 'languages'] as const;
 
@@ -195,7 +196,7 @@ export function StrategyForm({
             extra={planBid}
             rules={[strategyRule('bid', plan.bid)]}
           >
-            <InputNumber<string> stringMode min="0" step="0.1" className={styles.money} />
+            <MoneyInput className={styles.money} />
           </Form.Item>
           <Form.Item
             label={t('plan.strategy.styles')}

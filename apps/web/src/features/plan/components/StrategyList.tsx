@@ -5,7 +5,7 @@
  * ('Need to add configuration', spec §5).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Empty, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,13 +21,15 @@ import {
 import { call } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { useStyles } from '../../../lib/settings';
+import { useConfirm } from '../../../components/confirm/useConfirm';
 import { StatusSwitch } from '../../../components/list/RowControls';
 import { useHistory, useStatusSwitch } from '../../../components/list/editing';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
+import { noteOf } from '../../changes/notedWrite';
 import { useInvalidatePlans } from '../api';
 import { planMessageText, reportPlanError, reportedOnce } from '../messages';
 import { valuesPreview } from '../targeting';
-import { useFieldLabel } from './fieldLabels';
+import { useFieldLabel, useStrategyValueText } from './fieldLabels';
 
 const WRITERS = ['adController'] as const;
 
@@ -76,6 +78,7 @@ export function StrategyList({
   const history = useHistory();
   const styles = useStyles();
   const fieldLabel = useFieldLabel();
+  const fieldValue = useStrategyValueText(plan.owner.id);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [needsOne, setNeedsOne] = useState(false);
   const styleName = useMemo(
@@ -88,10 +91,30 @@ export function StrategyList({
     refresh,
   );
 
+  const confirm = useConfirm();
+
   const remove = async (strategy: Strategy) => {
+    // The server keeps the removal in the plan's history with its note.
+    const comment = await confirm.askNote({
+      title: t('plan.strategy.deleteConfirm', { name: strategy.name }),
+      okText: t('plan.strategy.delete'),
+      danger: true,
+    });
+    if (comment === null) return;
+    const note = noteOf(
+      {
+        targetType: 'strategy',
+        method: 'delete',
+        target: strategy.id,
+        before: { name: strategy.name },
+        after: {},
+      },
+      ['name'],
+      comment,
+    );
     setDeleting(strategy.id);
     try {
-      await call(deleteStrategy, { body: { id: strategy.id }, silent: true });
+      await call(deleteStrategy, { body: { id: strategy.id, note }, silent: true });
       await refresh();
     } catch (error) {
       reportPlanError(error);
@@ -111,6 +134,7 @@ export function StrategyList({
   return (
     <>
       {switcher.holder}
+      {confirm.holder}
       <Space className="plan-step-toolbar" style={{ marginBottom: 16 }}>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onAdd}>
           {t('plan.strategy.add')}
@@ -214,17 +238,15 @@ export function StrategyList({
                 <Button type="link" size="small" onClick={() => onEdit(row)}>
                   {t('list.edit')}
                 </Button>
-                <Popconfirm
-                  title={t('plan.strategy.deleteConfirm', { name: row.name })}
-                  okText={t('plan.strategy.delete')}
-                  cancelText={t('change.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(row)}
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  loading={deleting === row.id}
+                  onClick={() => void remove(row)}
                 >
-                  <Button type="link" size="small" danger loading={deleting === row.id}>
-                    {t('plan.strategy.delete')}
-                  </Button>
-                </Popconfirm>
+                  {t('plan.strategy.delete')}
+                </Button>
                 <Button
                   type="link"
                   size="small"
@@ -249,6 +271,7 @@ export function StrategyList({
         target={history.target}
         onClose={history.close}
         fieldLabel={fieldLabel}
+        fieldValue={fieldValue}
       />
     </>
   );

@@ -28,11 +28,23 @@ import { StrategyForm } from '../components/StrategyForm';
 import { StrategyList } from '../components/StrategyList';
 import { useFieldLabel } from '../components/fieldLabels';
 
+/**
+ * A step's tick follows what the plan holds, not only how far the flow went: the plan exists,
+ * it has a strategy, every strategy has creatives, it is complete. (The server keeps
+ * creation_step at 3 until completion, so "step < creation_step" never ticked step 3.)
+ */
 function stepStatus(step: number, current: number, plan: PlanDetail | undefined) {
   if (step === current) return 'process' as const;
   if (!plan) return 'wait' as const;
-  if (isComplete(plan) || step < plan.creation_step) return 'finish' as const;
-  return 'wait' as const;
+  if (isComplete(plan)) return 'finish' as const;
+  const strategies = plan.strategies;
+  const done: Record<number, boolean> = {
+    [PlanStep.plan]: true,
+    [PlanStep.strategies]: strategies.length > 0,
+    [PlanStep.creatives]:
+      strategies.length > 0 && strategies.every((strategy) => strategy.creative_ids.length > 0),
+  };
+  return done[step] ? ('finish' as const) : ('wait' as const);
 }
 
 function FlowContent({ plan, step }: { plan: PlanDetail; step: number }) {

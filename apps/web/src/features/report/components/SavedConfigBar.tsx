@@ -4,9 +4,10 @@
  * shows beside the name, as spec §4 has it.
  */
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/confirm/useConfirm';
 import type { SavedReportConfigs } from '../hooks/useSavedReportConfigs';
 
 const NAME_MAX = 100;
@@ -29,6 +30,17 @@ export function SavedConfigBar({
   const [naming, setNaming] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
   const { current, configs } = saved;
+  const confirm = useConfirm();
+
+  const remove = async () => {
+    if (!current) return;
+    const confirmed = await confirm.ask({
+      title: t('report.config.deleteConfirm', { name: current.name }),
+      okText: t('report.config.delete'),
+      danger: true,
+    });
+    if (confirmed) saved.remove(current.id);
+  };
 
   const submitName = async () => {
     const { name } = await form.validateFields();
@@ -62,17 +74,15 @@ export function SavedConfigBar({
       <Button icon={<PlusOutlined aria-hidden />} onClick={() => setNaming(true)}>
         {t('report.config.saveAs')}
       </Button>
-      <Popconfirm
-        title={t('report.config.deleteConfirm', { name: current?.name ?? '' })}
-        okText={t('report.config.delete')}
-        cancelText={t('change.cancel')}
+      <Button
+        icon={<DeleteOutlined aria-hidden />}
+        danger
         disabled={!current}
-        onConfirm={() => current && saved.remove(current.id)}
+        onClick={() => void remove()}
       >
-        <Button icon={<DeleteOutlined aria-hidden />} danger disabled={!current}>
-          {t('report.config.delete')}
-        </Button>
-      </Popconfirm>
+        {t('report.config.delete')}
+      </Button>
+      {confirm.holder}
       <Button icon={<UndoOutlined aria-hidden />} onClick={onReset}>
         {t('report.config.reset')}
       </Button>

@@ -7,12 +7,12 @@ import {
   MONEY_METRICS,
   Platform,
   RATIO_METRICS,
+  formatCompact,
   formatCount,
   formatDateTime,
   formatMoney,
   formatNumber,
   formatPercent,
-  formatWithUnit,
   fromMicros,
   dimensionNameKey,
   isNamedDimension,
@@ -71,8 +71,7 @@ export function chartValue(metric: ReportMetricValue, value: unknown): number | 
 export function formatAxisValue(metric: ReportMetricValue, plotted: number): string {
   const kind = metricKind(metric);
   if (kind === 'ratio') return `${formatNumber(plotted, 0)}%`;
-  if (Math.abs(plotted) >= 1000) return formatWithUnit(plotted, { base: 1000 });
-  return formatNumber(plotted, kind === 'money' ? 2 : 0);
+  return formatCompact(plotted, { decimals: kind === 'money' ? 2 : 0 });
 }
 
 /** A plotted value back in its cell format, for tooltips. */

@@ -1,4 +1,4 @@
-// Prints the JavaScript a first visit to /login downloads, gzipped, against the DESIGN §7
+// Prints the JavaScript a first visit to /login downloads, gzipped, against the docs/product/design.md#budgets
 // budget of 200 KB, and the largest lazy chunks. Reads the Vite manifest of apps/web/dist
 // (run `npm run build -w @adloom/web` first).
 import { existsSync, readFileSync } from 'node:fs';

@@ -10,7 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const BENCHES = [
   { name: 'bundle size', script: 'bundle-size.mjs' },
   { name: 'delivery', script: 'delivery/run.mjs' },
-  // The reports benchmark (issue 8, DESIGN §7: 30 days over 10 million rows) goes here.
+  // The reports benchmark (issue 8, docs/product/design.md#budgets: 30 days over 10 million rows) goes here.
   { name: 'reports', script: 'reports/run.mjs' },
 ];
 

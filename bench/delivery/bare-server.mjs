@@ -1,4 +1,4 @@
-// The yardstick of the delivery benchmark (DESIGN §7, §9): a bare Fastify route answering a
+// The yardstick of the delivery benchmark (docs/product/design.md#budgets, docs/product/design.md#platform-notes): a bare Fastify route answering a
 // small JSON object, with the same Fastify as the server and no logging, plugins or hooks.
 // Run alone on the core the Adloom server is later pinned to: `node bare-server.mjs <port>`.
 import Fastify from 'fastify';

@@ -1,4 +1,4 @@
-// The delivery benchmark (DESIGN §7): autocannon against GET /serve/ad and POST
+// The delivery benchmark (docs/product/design.md#budgets): autocannon against GET /serve/ad and POST
 // /openrtb2/auction (one impression) of a real Adloom server over 1,000 plans × 5 strategies
 // and 200 slots, and against a bare Fastify route in the same run, on the same core; prints
 // requests/s, p50 and p99 of each, their ratio to the bare route, and whether the budgets

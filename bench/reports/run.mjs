@@ -1,4 +1,4 @@
-// The reports benchmark (DESIGN §7: a 30-day report over 10 million stats rows ≤ 300 ms on
+// The reports benchmark (docs/product/design.md#budgets: a 30-day report over 10 million stats rows ≤ 300 ms on
 // PostgreSQL). Seeds stats_hourly with generate_series in a throw-away PostgreSQL database
 // (10 million rows over 90 days) and in an in-memory PGlite (1 million rows), then times the
 // typical reports through the report engine itself: median and p95 of several runs each.

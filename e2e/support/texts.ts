@@ -14,7 +14,7 @@ export function titleOf(route: ConsoleRoute, lang: Lang): string {
   return MENU_TEXT[lang][key];
 }
 
-/** The document title the console sets (spec §2: page, dash, product). */
+/** The document title the console sets (docs/product/console.md#access-rules: page, dash, product). */
 export function documentTitleOf(route: ConsoleRoute, lang: Lang): string {
   return `${titleOf(route, lang)} - ${PRODUCT_TITLE}`;
 }

@@ -149,7 +149,7 @@ test('an advertiser builds a complete plan from nothing with two strategies', as
   await page.getByRole('button', { name: 'Next: configure creatives' }).click();
   await expect(page.getByText(AD_MESSAGES.needConfiguration.en)).toBeVisible();
 
-  // Strategy A: the §5 messages of styles, languages, bid and targeting, each where it applies.
+  // Strategy A: the docs/product/messages-and-codes.md#form-messages messages of styles, languages, bid and targeting, each where it applies.
   await page.getByRole('button', { name: 'Add strategy', exact: true }).click();
   await expect(page).toHaveURL(/strategy=new/);
   await page.getByLabel('Strategy name', { exact: true }).fill('Strategy A');
@@ -282,7 +282,7 @@ test('an unfinished plan resumes at its step, and the flow speaks Chinese', asyn
   await expect(page).toHaveURL(/step=2$/);
   await expect(page.getByRole('button', { name: 'Add strategy', exact: true })).toBeVisible();
 
-  // Switch the interface to Chinese: the step titles and a spec §5 message follow.
+  // Switch the interface to Chinese: the step titles and a docs/product/messages-and-codes.md#form-messages message follow.
   await page.getByRole('radio', { name: '中文' }).click();
   const steps = page.locator('.ant-steps');
   for (const step of PlanStep.values) {

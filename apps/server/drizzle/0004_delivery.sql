@@ -27,7 +27,7 @@ CREATE INDEX "delivery_events_at_idx" ON "delivery_events" USING btree ("at");--
 INSERT INTO "config_version" ("id", "version") VALUES (1, 1);
 --> statement-breakpoint
 -- Every write to what the delivery engine serves from bumps the version and notifies
--- listeners (DESIGN §5); the engine's own spend entries in the ledger do not.
+-- listeners (docs/product/design.md#delivery-engine); the engine's own spend entries in the ledger do not.
 CREATE FUNCTION "bump_config_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "config_version" SET "version" = "version" + 1, "changed_at" = now() WHERE "id" = 1;

@@ -116,7 +116,7 @@ async function registerConsole(app: FastifyInstance): Promise<void> {
   // Brotli or gzip as the browser asks, for answers past 1 KB (lists, reports, exports). The
   // console's files come precompressed (http/web.ts); the ad routes compress on their own.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  // Forms post as multipart (spec §7): their fields become the body, validated by the same
+  // Forms post as multipart (docs/product/api-conventions.md#multipart): their fields become the body, validated by the same
   // schema as JSON. Files are refused, except on a route whose config allows them
   // (`multipartOptions`) and streams them to its own `receiveFile` (the material upload).
   await app.register(fastifyMultipart, {

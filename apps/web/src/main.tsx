@@ -13,7 +13,7 @@ import { captureProxyUser } from './lib/session';
 import { showError } from './lib/toast';
 import './styles.css';
 
-// A proxy window (?user=) keeps acting as that user for its whole life (spec §1).
+// A proxy window (?user=) keeps acting as that user for its whole life (docs/product/roles-and-access.md#proxy).
 captureProxyUser();
 
 void setupI18n().then(() => {

@@ -11,7 +11,7 @@ import {
 } from './abilities.js';
 
 describe('ability bits', () => {
-  it('holds the values of spec §6', () => {
+  it('holds the values of docs/product/roles-and-access.md#abilities', () => {
     expect(Ability).toMatchObject({ login: 1, userChannel: 2, userAgent: 4, userManage: 64 });
     expect(Ability).toMatchObject({ adManage: 128, adManageAdvanced: 256, exam: 512 });
     expect(Ability).toMatchObject({ examAdvanced: 1024, charger: 2048, slot: 4096, ssp: 8192 });

@@ -1,5 +1,5 @@
 /**
- * Ability bits (spec §6) and the roles derived from them (DESIGN §3). This file is the only
+ * Ability bits (docs/product/roles-and-access.md#abilities) and the roles derived from them (docs/product/roles-and-access.md#roles). This file is the only
  * place roles are derived: the server authorises with it and the console filters with it.
  */
 import type { Label } from './labels.js';
@@ -144,7 +144,7 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Each role holds when the ability has any one of these bits (DESIGN §3). */
+/** Each role holds when the ability has any one of these bits (docs/product/roles-and-access.md#roles). */
 const ROLE_RULES: Record<Role, readonly number[]> = {
   login: [Ability.login],
   distributor: [Ability.userChannel],
@@ -173,14 +173,14 @@ export function hasAnyRole(roles: readonly Role[], required: readonly Role[]): b
   return required.length === 0 || required.some((role) => roles.includes(role));
 }
 
-/** Spec §6: mock-login root is admin with userManager, else agent. */
+/** docs/product/roles-and-access.md#mock-root: mock-login root is admin with userManager, else agent. */
 export function mockRootOf(roles: readonly Role[]): 'admin' | 'agent' {
   return roles.includes('userManager') ? 'admin' : 'agent';
 }
 
 /**
  * The abilities a user may grant when creating or editing an account in its reach
- * (spec §6): systemManage assigns anything (permission assignment); a user manager creates
+ * (docs/product/roles-and-access.md#granting-abilities): systemManage assigns anything (permission assignment); a user manager creates
  * ordinary accounts; a channel or an agent creates advertisers under itself. The server
  * refuses any bit outside this mask.
  */

@@ -1,10 +1,10 @@
 /**
- * The change-note pattern (spec §3, §5, §7): what counts as a change, and which objects
+ * The change-note pattern (docs/product/api-conventions.md#change-notes): what counts as a change, and which objects
  * keep a history. Shared so the console's "None Update" and the server's agree.
  */
 import { defineEnum } from './enum.js';
 
-/** Fields never compared: creation and modification times (spec §5). */
+/** Fields never compared: creation and modification times (docs/product/api-conventions.md#change-notes). */
 export const UNCOMPARED_FIELDS: readonly string[] = [
   'created_at',
   'updated_at',

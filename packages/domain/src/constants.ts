@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9. */
+/** Business constants and limits of docs/product/constants.md. */
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -26,7 +26,7 @@ export const SCHEDULE_TIME_ZONE = 'UTC';
 /** Dropdown minimum column width in pixels. */
 export const DROPDOWN_MIN_COLUMN_WIDTH = 128;
 
-/** Cookies the console keeps (spec §9 storage). */
+/** Cookies the console keeps (docs/product/constants.md#storage). */
 export const COOKIES = {
   adminToken: 'Admin-Token',
   serviceToken: 'Go-Token',
@@ -34,10 +34,10 @@ export const COOKIES = {
   language: 'language',
 } as const;
 
-/** Query parameter that sets the acting user in proxy operation (spec §1, §7). */
+/** Query parameter that sets the acting user in proxy operation (docs/product/roles-and-access.md#proxy). */
 export const PROXY_QUERY_PARAM = 'user';
 
-/** The account service's and the go service's path prefixes (spec §7). */
+/** The account service's and the go service's path prefixes (docs/product/api-conventions.md#paths). */
 export const SERVICE_PREFIX = '/svc';
 
 /**

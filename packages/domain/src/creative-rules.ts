@@ -1,5 +1,5 @@
 /**
- * The rules of a creative (spec §3 Creative, §4 review states), shared by the server (which
+ * The rules of a creative (docs/product/advertising.md#creatives, docs/product/advertising.md#creative-review), shared by the server (which
  * enforces them) and the console (whose form follows them): which elements a style asks
  * for, title and description limits, how an image or video fits the style's sizes, what
  * each click action needs, and the audit state a creative shows. The decisions behind
@@ -197,7 +197,7 @@ function hasElement(content: CreativeContent, element: CreativeElement): boolean
   return value !== null && value !== undefined;
 }
 
-/** What the click action needs (spec §9): Open Url, Download App, Telephone, No Action. */
+/** What the click action needs (docs/product/advertising.md#click-actions): Open Url, Download App, Telephone, No Action. */
 export function clickActionIssues(
   content: Pick<CreativeContent, 'click_action' | 'click_url' | 'app_name' | 'app_package'>,
 ): CreativeIssue[] {
@@ -399,7 +399,7 @@ export function materialIssue(
 // ---------------------------------------------------------------- audit states
 
 /**
- * The review of a creative as the audit screens label it (spec §4): approved (Approve 0),
+ * The review of a creative as the audit screens label it (docs/product/advertising.md#creative-review): approved (Approve 0),
  * failed (Reject 2), and for Auditing 1: pending when never reviewed, under audit when it
  * was reviewed before and came back after a content edit.
  */

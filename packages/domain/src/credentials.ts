@@ -1,5 +1,5 @@
 /**
- * Spec §5: username and password are transformed and encoded before sending. Adloom's
+ * docs/product/console.md#sign-in: username and password are transformed and encoded before sending. Adloom's
  * scheme: trim the username, then send each value as `b64:` + base64 of its UTF-8 bytes.
  * It keeps credentials out of plain sight in proxy and access logs and makes any byte
  * sequence safe in JSON and multipart; it is not a substitute for TLS, which production

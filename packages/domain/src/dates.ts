@@ -1,5 +1,5 @@
 /**
- * Report date presets of spec §9, as inclusive UTC day ranges. Weeks start on Monday, as
+ * Report date presets of docs/product/reports.md#date-presets, as inclusive UTC day ranges. Weeks start on Monday, as
  * the spec's weekday numbering (Monday 1) does.
  */
 import { defineEnum } from './enum.js';

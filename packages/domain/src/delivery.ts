@@ -1,5 +1,5 @@
 /**
- * The delivery engine's shared vocabulary (DESIGN §5, issue 7): why a candidate did not
+ * The delivery engine's shared vocabulary (docs/product/design.md#delivery-engine, issue 7): why a candidate did not
  * serve, what a tracking event is, how prices are cleared. The server decides with these,
  * the diagnosis page shows them, the reports count with them.
  */
@@ -140,7 +140,7 @@ export const TRACK_PATHS = {
   bill: '/track/bill',
 } as const satisfies Record<TrackKindValue, string>;
 
-/** Our own DSP, as a bidder that external exchanges call (DESIGN §5). */
+/** Our own DSP, as a bidder that external exchanges call (docs/product/design.md#delivery-engine). */
 export const OWN_DSP_PATH = '/dsp/openrtb2';
 
 /**

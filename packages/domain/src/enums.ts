@@ -1,17 +1,17 @@
 /**
- * Every enumeration of the product specification (§4 states, §9 enumerations), with the
+ * Every enumeration of the product specification (docs/product/constants.md#enumerations), with the
  * wire values the spec gives and labels in both interface languages.
  */
 import { defineEnum } from './enum.js';
 
-/** §4 Creative review. */
+/** docs/product/advertising.md#creative-review Creative review. */
 export const CreativeReview = defineEnum({
   approve: { value: 0, en: 'Approve', zh: '通过' },
   auditing: { value: 1, en: 'Auditing', zh: '审核中' },
   reject: { value: 2, en: 'Reject', zh: '驳回' },
 });
 
-/** §4 Creative audit states as the audit screen labels them. */
+/** docs/product/advertising.md#creative-review Creative audit states as the audit screen labels them. */
 export const CreativeAuditState = defineEnum({
   pending: { value: 'pending', en: 'Pending', zh: '待审核' },
   underAudit: { value: 'underAudit', en: 'Under audit', zh: '审核中' },
@@ -22,14 +22,14 @@ export const CreativeAuditState = defineEnum({
   normal: { value: 'normal', en: 'Normal', zh: '正常' },
 });
 
-/** §4 Audit actions. */
+/** docs/product/advertising.md#audit Audit actions. */
 export const AuditAction = defineEnum({
   approve: { value: 'approve', en: 'Approve', zh: '通过' },
   reject: { value: 'reject', en: 'Reject', zh: '驳回' },
 });
 
 /**
- * §4 Plan status. Live and the three stalled states are distinct on the list. Archived is
+ * docs/product/advertising.md#plan-status. Live and the three stalled states are distinct on the list. Archived is
  * the wide variant's Deleted 5: the plan is kept (history, reports) but serves nothing and
  * leaves the default list (docs/decisions/working-lists.md).
  */
@@ -42,27 +42,27 @@ export const PlanStatus = defineEnum({
   archived: { value: 5, en: 'Archived', zh: '已归档' },
 });
 
-/** §4 Simple status (Active 0, Inactive 1). */
+/** docs/product/settings.md#status-values Simple status (Active 0, Inactive 1). */
 export const SimpleStatus = defineEnum({
   active: { value: 0, en: 'Active', zh: '启用' },
   inactive: { value: 1, en: 'Inactive', zh: '停用' },
 });
 
-/** §4 The wider status variant, adding Deleted 5. */
+/** docs/product/settings.md#status-values The wider status variant, adding Deleted 5. */
 export const WideStatus = defineEnum({
   active: { value: 0, en: 'Active', zh: '启用' },
   inactive: { value: 1, en: 'Inactive', zh: '停用' },
   deleted: { value: 5, en: 'Deleted', zh: '已删除' },
 });
 
-/** §4 Media transcoding; `failed` added so a broken upload is visible rather than stuck. */
+/** docs/product/advertising.md#transcoding Media transcoding; `failed` added so a broken upload is visible rather than stuck. */
 export const TranscodeState = defineEnum({
   transcoding: { value: 0, en: 'Transcoding', zh: '转码中' },
   transcoded: { value: 1, en: 'Transcoded', zh: '已转码' },
   failed: { value: 2, en: 'Transcoding failed', zh: '转码失败' },
 });
 
-/** §9 Platform (OS). */
+/** docs/product/constants.md#enumerations Platform (OS). */
 export const Platform = defineEnum({
   all: { value: 0, en: 'All System', zh: '全部系统' },
   android: { value: 1, en: 'Android', zh: 'Android' },
@@ -70,7 +70,7 @@ export const Platform = defineEnum({
   wp: { value: 3, en: 'WP', zh: 'WP' },
 });
 
-/** §9 Network. */
+/** docs/product/constants.md#enumerations Network. */
 export const Network = defineEnum({
   all: { value: 0, en: 'All', zh: '全部' },
   wifi: { value: 1, en: 'WIFI', zh: 'WIFI' },
@@ -92,14 +92,14 @@ export const DeviceType = defineEnum({
   ooh: { value: 8, en: 'Out-of-home device', zh: '户外设备' },
 });
 
-/** §9 Gender. */
+/** docs/product/constants.md#enumerations Gender. */
 export const Gender = defineEnum({
   default: { value: 0, en: 'Default', zh: '默认' },
   man: { value: 1, en: 'Man', zh: '男' },
   woman: { value: 2, en: 'Woman', zh: '女' },
 });
 
-/** §9 Click action. */
+/** docs/product/advertising.md#click-actions Click action. */
 export const ClickAction = defineEnum({
   noAction: { value: 1, en: 'No Action', zh: '无动作' },
   openUrl: { value: 2, en: 'Open Url', zh: '打开链接' },
@@ -107,14 +107,14 @@ export const ClickAction = defineEnum({
   telephone: { value: 4, en: 'Telephone', zh: '拨打电话' },
 });
 
-/** §9 Billing. */
+/** docs/product/constants.md#enumerations Billing. */
 export const Billing = defineEnum({
   cpt: { value: 1, en: 'CPT', zh: 'CPT（按时长）' },
   cpm: { value: 2, en: 'CPM', zh: 'CPM（按千次展示）' },
   cpc: { value: 3, en: 'CPC', zh: 'CPC（按点击）' },
 });
 
-/** §9 Weekdays, Monday 1 to Sunday 7. */
+/** docs/product/constants.md#enumerations Weekdays, Monday 1 to Sunday 7. */
 export const Weekday = defineEnum({
   monday: { value: 1, en: 'Monday', zh: '星期一' },
   tuesday: { value: 2, en: 'Tuesday', zh: '星期二' },
@@ -125,10 +125,10 @@ export const Weekday = defineEnum({
   sunday: { value: 7, en: 'Sunday', zh: '星期日' },
 });
 
-/** §9 Hours of a day, 0 to 23 (schedules are in UTC+00:00). */
+/** docs/product/constants.md#enumerations Hours of a day, 0 to 23 (schedules are in UTC+00:00). */
 export const HOURS: readonly number[] = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** §9 Ad style types. */
+/** docs/product/constants.md#enumerations Ad style types. */
 export const AdStyleType = defineEnum({
   text: { value: 1, en: 'Text', zh: '纯文字' },
   imageOnly: { value: 2, en: 'Image Only', zh: '纯图片' },
@@ -138,7 +138,7 @@ export const AdStyleType = defineEnum({
   video: { value: 6, en: 'Video', zh: '视频' },
 });
 
-/** §9 Supply type of a slot. */
+/** docs/product/constants.md#enumerations Supply type of a slot. */
 export const SupplyType = defineEnum({
   dsp: { value: 0, en: 'DSP', zh: 'DSP' },
   rtbApi: { value: 1, en: 'RTB Api', zh: 'RTB API' },
@@ -146,7 +146,7 @@ export const SupplyType = defineEnum({
   notRtbApi: { value: 3, en: 'notRTB Api', zh: '非 RTB API' },
 });
 
-/** §9 Ad form. */
+/** docs/product/constants.md#enumerations Ad form. */
 export const AdForm = defineEnum({
   unlimited: { value: 0, en: 'Unlimited', zh: '不限' },
   banner: { value: 1, en: 'Banner', zh: '横幅' },
@@ -156,7 +156,7 @@ export const AdForm = defineEnum({
   rewardedVideo: { value: 5, en: 'Rewarded Video', zh: '激励视频' },
 });
 
-/** §9 Creative languages. */
+/** docs/product/constants.md#languages Creative languages. */
 export const CreativeLanguage = defineEnum({
   en: { value: 'en', en: 'English', zh: '英语' },
   fr: { value: 'fr', en: 'French', zh: '法语' },
@@ -168,7 +168,7 @@ export const TargetingMode = defineEnum({
   exclude: { value: 'exclude', en: 'Exclude', zh: '排除' },
 });
 
-/** DESIGN §4 ledger: every balance change is one of these. */
+/** docs/product/design.md#data-model ledger: every balance change is one of these. */
 export const LedgerKind = defineEnum({
   topUp: { value: 'topUp', en: 'Top-up', zh: '充值' },
   spend: { value: 'spend', en: 'Spend', zh: '消耗' },
@@ -182,7 +182,7 @@ export const MaterialKind = defineEnum({
 });
 
 /**
- * The plan creation flow (spec §2): create plan → add strategies → configure creatives per
+ * The plan creation flow (docs/product/console.md#plan-creation-flow): create plan → add strategies → configure creatives per
  * strategy → complete plan creation. A plan remembers its step so a person can leave and resume.
  */
 export const PlanStep = defineEnum({
@@ -193,7 +193,7 @@ export const PlanStep = defineEnum({
 });
 
 /**
- * Every orientation (targeting) dimension of a strategy: the rules of spec §3 (country, OS,
+ * Every orientation (targeting) dimension of a strategy: the rules of docs/product/advertising.md#targeting (country, OS,
  * network, special slot, UID, app version), the filter keys (oaid, imei, idfa, brand, pkg,
  * osv), the device model under a brand, and audience characteristics (adManageAdvanced).
  */
@@ -219,7 +219,7 @@ export const OrientationKey = defineEnum({
 });
 export type OrientationKeyValue = (typeof OrientationKey.values)[number];
 
-/** How a demand partner is bought (spec §3 DSP type; default 1). */
+/** How a demand partner is bought (docs/product/supply.md#demand-partners; default 1). */
 export const DspType = defineEnum({
   rtb: { value: 1, en: 'OpenRTB 2.6 bidding', zh: 'OpenRTB 2.6 竞价' },
   fixed: { value: 2, en: 'Fixed CPM', zh: '固定 CPM' },

@@ -9,13 +9,13 @@ import {
 } from './errors.js';
 
 describe('error catalogue', () => {
-  it('keeps the response codes of spec §8', () => {
+  it('keeps the response codes of docs/product/messages-and-codes.md#response-codes', () => {
     expect(ResponseCode.ok).toBe(200);
     expect(ResponseCode.noLogin).toBe(-100);
     expect(ResponseCode.noAuthority).toBe(-110);
   });
 
-  it('keeps the catalogue messages of spec §8 word for word', () => {
+  it('keeps the catalogue messages of docs/product/messages-and-codes.md#catalogue word for word', () => {
     expect(ERROR_MESSAGES.noLogin.en).toBe('Log in timeout, please resign.');
     expect(ERROR_MESSAGES.noAuthority.en).toBe('Access deni, check again.');
     expect(ERROR_MESSAGES.noneUpdate.en).toBe('None Update.');

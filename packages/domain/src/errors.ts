@@ -1,5 +1,5 @@
 /**
- * Response codes and the error catalogue (spec §8, DESIGN §2). The envelope's `code` says
+ * Response codes and the error catalogue (docs/product/messages-and-codes.md#catalogue, docs/product/api-conventions.md#envelope). The envelope's `code` says
  * what happened; the HTTP status repeats its class so ordinary tools and logs make sense.
  */
 import type { Label } from './labels.js';
@@ -55,7 +55,7 @@ export function errorCode(type: ErrorType): MessageCode {
   return `error.${type}`;
 }
 
-/** Shown when a request gets no response at all (spec §8). */
+/** Shown when a request gets no response at all (docs/product/messages-and-codes.md#network-error). */
 export const NETWORK_ERROR_MESSAGE: Label = {
   en: "Network Error, please check or contact administrator as it's be error always.",
   zh: '网络错误，请检查网络；若一直出错请联系管理员。',

@@ -1,5 +1,5 @@
 /**
- * Display formats of spec §9: numbers grouped in threes with 2 decimals by default, unit
+ * Display formats of docs/product/constants.md#formats: numbers grouped in threes with 2 decimals by default, unit
  * suffixes B K M G T P, and dates as year-month-day hour:minute:second with weekday names.
  * Dates are shown in UTC unless asked otherwise: the platform's schedules and stats are UTC.
  */

@@ -7,7 +7,7 @@ export interface Label {
 export const INTERFACE_LANGUAGES = ['en', 'zh'] as const;
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
 export const DEFAULT_INTERFACE_LANGUAGE: InterfaceLanguage = 'en';
-/** Cookie that keeps the interface language (spec §1). */
+/** Cookie that keeps the interface language (docs/product/console.md#languages). */
 export const LANGUAGE_COOKIE = 'language';
 
 export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {

@@ -5,12 +5,12 @@
  * name a code as their message (`msg('plan.endAfterStart')`), and zod's own messages become
  * codes through `messageErrorMap`. A text's `{{name}}` is filled from the parameters.
  *
- * The spec's literal messages (spec §5, §8) keep the spec's English word for word.
+ * The spec's literal messages (docs/product/messages-and-codes.md#form-messages, docs/product/messages-and-codes.md#catalogue) keep the spec's English word for word.
  */
 import type { z } from 'zod';
 import type { InterfaceLanguage, Label } from './labels.js';
 
-/** The catalogue's responses of spec §8, by error type (errors.ts). */
+/** The catalogue's responses of docs/product/messages-and-codes.md#catalogue, by error type (errors.ts). */
 export const ERROR_MESSAGES = {
   noLogin: { en: 'Log in timeout, please resign.', zh: '登录超时，请重新登录。' },
   noAuthority: { en: 'Access deni, check again.', zh: '没有访问权限，请检查。' },
@@ -114,7 +114,7 @@ export const INPUT_MESSAGES = {
   badRequest: { en: 'The request is not valid.', zh: '请求无效。' },
 } as const satisfies Record<string, Label>;
 
-/** The plan, strategy and supply-side messages of spec §5 (the spec's English). */
+/** The plan, strategy and supply-side messages of docs/product/messages-and-codes.md#form-messages (the spec's English). */
 export const AD_MESSAGES = {
   needConfiguration: { en: 'Need to add configuration', zh: '需要添加配置' },
   needCreative: { en: 'Need to add creative', zh: '需要添加创意' },
@@ -145,7 +145,7 @@ export const AD_MESSAGES = {
 } as const satisfies Record<string, Label>;
 export type AdMessageKey = keyof typeof AD_MESSAGES;
 
-/** Plans and strategies beyond spec §5. */
+/** Plans and strategies beyond docs/product/messages-and-codes.md#form-messages. */
 export const PLAN_MESSAGES = {
   scheduleEmpty: { en: 'Pick at least one hour of the week', zh: '请至少选择一周中的一个小时' },
   scheduleDays: {
@@ -174,7 +174,7 @@ export const PLAN_MESSAGES = {
   notArchived: { en: 'The plan is not archived', zh: '计划未归档' },
 } as const satisfies Record<string, Label>;
 
-/** Media and slots beyond spec §5. */
+/** Media and slots beyond docs/product/messages-and-codes.md#form-messages. */
 export const SUPPLY_MESSAGES = {
   bundle: {
     en: 'Use a package name such as com.example.app or a domain such as example.com',
@@ -202,7 +202,7 @@ export const SUPPLY_MESSAGES = {
   },
 } as const satisfies Record<string, Label>;
 
-/** The upload's refusals (spec §5, §9). */
+/** The upload's refusals (docs/product/advertising.md#uploads). */
 export const UPLOAD_MESSAGES = {
   type: {
     en: 'Only jpg, png, gif, mp4 and mkv files are accepted',
@@ -343,7 +343,7 @@ export const CREATIVE_MESSAGES = {
   notWaiting: { en: 'Not waiting for audit: creative {{id}}', zh: '创意 {{id}} 不在待审核状态' },
 } as const satisfies Record<string, Label>;
 
-/** Demand partners and the SSP strategy form beyond spec §5. */
+/** Demand partners and the SSP strategy form beyond docs/product/messages-and-codes.md#form-messages. */
 export const DSP_MESSAGES = {
   credentials: { en: 'Must not contain a user name or password', zh: '不能包含用户名或密码' },
   privateAddress: {

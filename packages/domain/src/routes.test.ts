@@ -37,7 +37,7 @@ const paths = (routes: { path: string; children?: readonly { path: string }[] }[
   routes.flatMap((r) => [r.path, ...(r.children ?? []).map((c) => c.path)]);
 
 describe('route table', () => {
-  it('holds every route of spec §2', () => {
+  it('holds every route of docs/product/console.md#screens', () => {
     const all = flattenRoutes().map((r) => r.path);
     for (const path of SPEC_PATHS) expect(all, path).toContain(path);
   });

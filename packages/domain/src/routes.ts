@@ -1,5 +1,5 @@
 /**
- * The console's route table (spec §2): one entry per route with its roles and hidden flag.
+ * The console's route table (docs/product/console.md#screens): one entry per route with its roles and hidden flag.
  * The web builds its router and menu from it; the e2e suite walks it.
  */
 import type { Role } from './abilities.js';
@@ -86,7 +86,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: 'login',
     redirect: '/user/index',
     children: [
-      // Spec §2 names userAgent; fund managers and user managers (userAllVisitor) need the
+      // docs/product/console.md#screens names userAgent; fund managers and user managers (userAllVisitor) need the
       // same list to top up and unlock accounts (docs/decisions/accounts.md).
       {
         path: '/user/manage',

@@ -1,5 +1,5 @@
 /**
- * How a media asks for an ad (DESIGN §5 supply entry points), in one place: the console's
+ * How a media asks for an ad (docs/product/design.md#delivery-engine supply entry points), in one place: the console's
  * integration snippet shows it now, the delivery engine (issue 7) answers it.
  * - `GET /serve/ad`: the SDK-style request, one query parameter per device or app fact;
  * - `POST /openrtb2/auction`: an OpenRTB 2.6 BidRequest with `imp.tagid` = the slot id.

@@ -1,5 +1,5 @@
 /**
- * Acting by proxy (spec §1, DESIGN §3): `?user=<id>` makes another user the acting user.
+ * Acting by proxy (docs/product/roles-and-access.md#proxy): `?user=<id>` makes another user the acting user.
  * The one place the parameter is read: `readProxyParam` for the access hook (before
  * validation), `ZProxyQuery` for the routes' query schemas and the OpenAPI document.
  * Only a caller holding the userAgent or system role may proxy at all; the target must be in

@@ -1,5 +1,5 @@
 /**
- * The realms' "reaches everyone" rule, bit by bit, against spec §6 as the three former
+ * The realms' "reaches everyone" rule, bit by bit, against docs/product/roles-and-access.md#abilities as the three former
  * reach modules wrote it in raw ability bits: if a role's meaning in abilities.ts drifts,
  * this names the realm whose reach changed. Reach through the ownership tree is covered by
  * the route tests (plan/ownership, media/reach, account, fund, proxy, audit).
@@ -10,7 +10,7 @@ import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { REALMS, reachCondition, reaches, reachesEveryone, type Realm } from './reach.js';
 
-/** The single bits that reach every owner of each realm (spec §6, docs/decisions/access.md). */
+/** The single bits that reach every owner of each realm (docs/product/roles-and-access.md#abilities, docs/decisions/access.md). */
 const EVERYONE_BITS: Record<Realm, readonly AbilityName[]> = {
   ads: ['examAdvanced', 'systemManage'],
   audit: ['examAdvanced', 'systemManage'],

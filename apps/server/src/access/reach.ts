@@ -24,7 +24,7 @@ interface RealmRule {
   self: boolean;
 }
 
-/** The realms of ownership and their rules (spec §6). */
+/** The realms of ownership and their rules (docs/product/roles-and-access.md#ownership). */
 export const REALMS = {
   /**
    * Plans, strategies, creatives, materials: the owner, its owners up the tree (an agent

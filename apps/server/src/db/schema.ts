@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL schema (DESIGN §4). drizzle-kit generates the SQL migrations in
+ * The PostgreSQL schema (docs/product/design.md#data-model). drizzle-kit generates the SQL migrations in
  * apps/server/drizzle from this file; PGlite and PostgreSQL apply the same ones.
  * Money is integer micros in bigint columns, read as JS numbers (they fit in 2^53).
  * Times are timestamptz (UTC instants).
@@ -59,7 +59,7 @@ export const users = pgTable(
     nickname: text('nickname').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
     introduction: text('introduction').notNull().default(''),
-    /** Ability bitmask (spec §6). */
+    /** Ability bitmask (docs/product/roles-and-access.md#abilities). */
     ability: integer('ability').notNull().default(1),
     /** The owner: the channel, agent or admin that created this user. */
     parentId: integer('parent_id').references((): AnyPgColumn => users.id),
@@ -273,7 +273,7 @@ export const statsHourly = pgTable(
   ],
 );
 
-/** Who changed what: written by every update that carries a note (spec §3, §7). */
+/** Who changed what: written by every update that carries a note (docs/product/api-conventions.md#change-notes). */
 export const changeLog = pgTable(
   'change_log',
   {
@@ -434,7 +434,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 // ---------------------------------------------------------------- advertising (issue 5)
 
 /**
- * An uploaded image or video (spec §3 Material). Files live in the upload storage under
+ * An uploaded image or video (docs/product/advertising.md#materials). Files live in the upload storage under
  * random keys; `storage_key` is the original, `thumbnail_key` a small JPEG preview and
  * `transcoded_key` the web-playable MP4 of a video. Images have no transcode state.
  */
@@ -470,7 +470,7 @@ export const materials = pgTable(
   (t) => [index('materials_owner_idx').on(t.ownerId, t.id)],
 );
 
-/** A creative (spec §3): assets and texts in one style, with its audit state (spec §4). */
+/** A creative (docs/product/advertising.md#creatives): assets and texts in one style, with its audit state (docs/product/advertising.md#creative-review). */
 export const creatives = pgTable(
   'creatives',
   {
@@ -533,7 +533,7 @@ export const creatives = pgTable(
 );
 
 /**
- * An advertising plan (spec §3 Plan). Money in micros; the schedule is seven 24-bit hour
+ * An advertising plan (docs/product/advertising.md#plans). Money in micros; the schedule is seven 24-bit hour
  * masks, Monday first, in UTC+00:00. `creation_step` keeps the creation flow resumable.
  */
 export const plans = pgTable(
@@ -573,7 +573,7 @@ export const plans = pgTable(
     status: smallint('status').notNull().default(7),
     /** PlanStep: 1 plan, 2 strategies, 3 creatives, 4 complete. */
     creationStep: smallint('creation_step').notNull().default(2),
-    /** When the plan's creation was completed (spec §3 publish time). */
+    /** When the plan's creation was completed (docs/product/advertising.md#plans publish time). */
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -625,7 +625,7 @@ export const strategies = pgTable(
 
 // ---------------------------------------------------------------- supply side (issue 6)
 
-/** A media: an app or site that offers ad slots (spec §3 Media), owned by a publisher account. */
+/** A media: an app or site that offers ad slots (docs/product/supply.md#media), owned by a publisher account. */
 export const media = pgTable(
   'media',
   {
@@ -647,7 +647,7 @@ export const media = pgTable(
   (t) => [index('media_owner_idx').on(t.ownerId, t.id)],
 );
 
-/** A slot of a media (spec §3 Slot): where an ad can appear, with its floor and formats. */
+/** A slot of a media (docs/product/supply.md#slots): where an ad can appear, with its floor and formats. */
 export const slots = pgTable(
   'slots',
   {
@@ -677,7 +677,7 @@ export const slots = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** 0 = unlimited (spec §5). */
+    /** 0 = unlimited (docs/product/supply.md#slots). */
     width: integer('width').notNull().default(0),
     height: integer('height').notNull().default(0),
     /** SupplyType: 0 DSP, 1 RTB Api, 2 SDK, 3 notRTB Api. */
@@ -695,7 +695,7 @@ export const slots = pgTable(
   ],
 );
 
-/** An upstream demand partner (spec §3 DSP) called over OpenRTB 2.6. */
+/** An upstream demand partner (docs/product/supply.md#demand-partners) called over OpenRTB 2.6. */
 export const dsps = pgTable('dsps', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -721,7 +721,7 @@ export const dsps = pgTable('dsps', {
 });
 
 /**
- * An SSP strategy (spec §3): for one slot, when its trigger rules match, traffic is split
+ * An SSP strategy (docs/product/supply.md#ssp-strategies): for one slot, when its trigger rules match, traffic is split
  * among DSPs by permillage (each 0-1000, sum at most 1000; the rest stays with our own DSP).
  */
 export const sspStrategies = pgTable(
@@ -764,7 +764,7 @@ export const sspStrategies = pgTable(
 /**
  * One row (id 1): bumped by a trigger on every write to the configuration the delivery
  * engine serves from (migration 0004), so each server process sees a change within a
- * second and rebuilds its in-memory snapshot (DESIGN §5).
+ * second and rebuilds its in-memory snapshot (docs/product/design.md#delivery-engine).
  */
 export const configVersion = pgTable('config_version', {
   id: smallint('id').primaryKey(),

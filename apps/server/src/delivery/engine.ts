@@ -1,5 +1,5 @@
 /**
- * The delivery engine (DESIGN §5): decides a request over the in-memory snapshot, lets the
+ * The delivery engine (docs/product/design.md#delivery-engine): decides a request over the in-memory snapshot, lets the
  * slot's upstream partner (chosen by its SSP strategy) compete within the request's time
  * budget, answers with signed tracking URLs, and counts and bills what those URLs report.
  * One per server process, started lazily by the first delivery request so that a console

@@ -1,5 +1,5 @@
 /**
- * The delivery engine's own types (DESIGN §5): a normalised request, the in-memory snapshot
+ * The delivery engine's own types (docs/product/design.md#delivery-engine): a normalised request, the in-memory snapshot
  * of live configuration it decides over, and the outcome of a decision. Every part of
  * apps/server/src/delivery reads these; none reads the database per request.
  */

@@ -1,5 +1,5 @@
 /**
- * The response envelope `{ code, msg, data }` of every API answer (spec §8, DESIGN §2), and
+ * The response envelope `{ code, msg, data }` of every API answer (docs/product/messages-and-codes.md#response-codes, docs/product/api-conventions.md#envelope), and
  * how an error becomes one. The HTTP status repeats the code's class (HTTP_STATUS).
  */
 import {

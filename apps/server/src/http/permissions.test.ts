@@ -1,5 +1,5 @@
 /**
- * The permission matrix (DESIGN §8): every demo role against every contract endpoint. No
+ * The permission matrix (docs/product/design.md#reliability-and-security): every demo role against every contract endpoint. No
  * token → -100; a role the endpoint does not allow → -110; otherwise success. A new entry
  * in ENDPOINTS fails to type-check here until it gets a sample request.
  */

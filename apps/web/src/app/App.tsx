@@ -1,7 +1,7 @@
 /**
  * The providers around the router: react-query and the session. Ant Design is not among
  * them: the shell and the pages that use it bring their own AntdProvider, so the sign-in
- * page's first load carries no antd (DESIGN §7 budget).
+ * page's first load carries no antd (docs/product/design.md#budgets).
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router';

@@ -1,6 +1,6 @@
 /**
  * The root of every route: scrolls to the top when the path changes and titles the
- * document "<page title> - <product title>" (spec §2).
+ * document "<page title> - <product title>" (docs/product/console.md#access-rules).
  */
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Access rules of spec §2: anonymous visitors go to /login?redirect=<wanted>; a signed-in
+ * Access rules of docs/product/console.md#access-rules: anonymous visitors go to /login?redirect=<wanted>; a signed-in
  * visitor of /login goes on to the redirect target or /; a missing role goes to /401 with
  * the no-go-back flag; a group goes to its default child.
  */

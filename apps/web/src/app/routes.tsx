@@ -75,7 +75,7 @@ export function buildRoutes(routes: readonly ConsoleRoute[] = CONSOLE_ROUTES): R
             ...all.filter((route) => route.access !== 'public').map(inShell),
           ],
         },
-        // Spec §2: an anonymous visitor reaches only /login (and the error pages), so an
+        // docs/product/console.md#access-rules: an anonymous visitor reaches only /login (and the error pages), so an
         // unknown path asks for sign-in first and shows /404 afterwards.
         {
           path: '*',

@@ -1,5 +1,5 @@
 /**
- * The session of spec §3 as React state: the signed-in (or, by proxy, acting) user, the
+ * The session of docs/product/console.md#sign-in as React state: the signed-in (or, by proxy, acting) user, the
  * roles derived from its ability, the mock-login root, and sign-out. The user comes from
  * GET currentUser whenever a token cookie exists.
  */
@@ -106,7 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     if (proxyUser()) {
-      // A proxy window shares the agent's tokens: it only closes (spec §1).
+      // A proxy window shares the agent's tokens: it only closes (docs/product/roles-and-access.md#proxy).
       window.close();
       if (!window.closed) {
         endProxy();

@@ -2,7 +2,7 @@ import type { ThemeConfig } from 'antd';
 
 /**
  * Ant Design's defaults with colours dark enough for WCAG AA text contrast (the
- * accessibility budget of DESIGN §7): the default primary #1677ff under white text and the
+ * accessibility budget of docs/product/design.md#budgets): the default primary #1677ff under white text and the
  * 45 % grey of secondary text fall short of 4.5:1.
  */
 export const theme: ThemeConfig = {

@@ -3,7 +3,7 @@
  * query, body and answer are typed by the shared contract (EndpointQuery, EndpointBody,
  * EndpointResponse) and the answer is checked against the endpoint's zod schema.
  *
- * Envelope handling (spec §8): 200 → data; -110 → /401 with no way back; -100 → sign out,
+ * Envelope handling (docs/product/messages-and-codes.md#response-codes): 200 → data; -110 → /401 with no way back; -100 → sign out,
  * /login, reload; any other code → its message (in Chinese when the interface is and the
  * code is known) as a toast, and an ApiError carrying code, msg and field issues.
  */
@@ -201,7 +201,7 @@ export function settle<E extends EndpointDefinition>(
   // On a public endpoint (signing in) -100 is an ordinary failure, not a lost session.
   if (code === ResponseCode.noLogin && endpoint.access !== 'public') {
     clearTokens();
-    // The sign-in page says why (spec §8 noLogin: "Log in timeout, please resign.").
+    // The sign-in page says why (docs/product/messages-and-codes.md#catalogue noLogin: "Log in timeout, please resign.").
     noteSessionTimedOut();
     if (!leaving) {
       leaving = true;
@@ -299,7 +299,7 @@ export function urlOf(endpoint: EndpointDefinition, query: unknown): string {
   return search ? `${endpoint.path}?${search}` : endpoint.path;
 }
 
-/** The session headers every console request carries (spec §7): X-Token and Authorization. */
+/** The session headers every console request carries (docs/product/api-conventions.md#headers): X-Token and Authorization. */
 export function authHeaders(): Record<string, string> {
   const { adminToken, serviceToken } = readTokens();
   return {
@@ -314,7 +314,7 @@ function headersOf(endpoint: EndpointDefinition, body: unknown): Headers {
   return headers;
 }
 
-/** JSON, or multipart form data for endpoints marked `multipart` (spec §7). */
+/** JSON, or multipart form data for endpoints marked `multipart` (docs/product/api-conventions.md#multipart). */
 export function bodyOf(endpoint: EndpointDefinition, body: unknown): BodyInit | undefined {
   if (body === undefined || endpoint.method === 'GET') return undefined;
   if (!endpoint.multipart) return JSON.stringify(body);

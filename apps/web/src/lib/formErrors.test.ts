@@ -46,7 +46,7 @@ describe('applyFieldErrors', () => {
     ]);
   });
 
-  it('puts spec §5 messages of the server on their fields in Chinese', async () => {
+  it('puts docs/product/messages-and-codes.md#form-messages messages of the server on their fields in Chinese', async () => {
     await changeLanguage('zh');
     const { form, setFields } = formWith({ style_ids: [], languages: [], name: 'S' });
     const placed = applyFieldErrors(

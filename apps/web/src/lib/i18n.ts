@@ -1,5 +1,5 @@
 /**
- * Interface language (spec §1, §9): English or Chinese, kept in the `language` cookie,
+ * Interface language (docs/product/console.md#languages, docs/product/constants.md#storage): English or Chinese, kept in the `language` cookie,
  * English by default. English ships with the first load; the Chinese pack (texts, Ant
  * Design, dayjs and zod locales) is one lazy chunk loaded when needed.
  */

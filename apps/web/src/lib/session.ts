@@ -1,5 +1,5 @@
 /**
- * What the browser keeps of a session (spec §9 storage): the admin and service tokens in
+ * What the browser keeps of a session (docs/product/constants.md#storage): the admin and service tokens in
  * cookies, the acting user of a proxy window in sessionStorage, and the post-sign-in
  * redirect, sanitised so that it can only lead to a path of this console.
  */

@@ -1,6 +1,6 @@
 /**
- * The setting lists every screen reads (spec §7): languages, countries, creative styles.
- * After sign-in they are reloaded in the background, silently (spec §7 behaviour).
+ * The setting lists every screen reads (docs/product/api-conventions.md#after-sign-in): languages, countries, creative styles.
+ * After sign-in they are reloaded in the background, silently (docs/product/api-conventions.md#after-sign-in).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { listAllCountries, listLanguages, listStyles } from '@adloom/domain';

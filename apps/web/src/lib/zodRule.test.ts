@@ -61,7 +61,7 @@ describe('fieldProblem', () => {
     await changeLanguage('en');
   });
 
-  it('shows the spec §5 messages of the shared schemas in the interface language', async () => {
+  it('shows the docs/product/messages-and-codes.md#form-messages messages of the shared schemas in the interface language', async () => {
     const strategy = { plan_id: 1, name: 'S', style_ids: [], languages: [] };
     expect(fieldProblem(ZStrategyFields, 'style_ids', strategy)).toBe(
       'Please confirm the support style',

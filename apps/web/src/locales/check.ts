@@ -1,5 +1,5 @@
 /**
- * The i18n check (`npm run i18n:check`, DESIGN: keys namespaced, en and zh hold the same
+ * The i18n check (`npm run i18n:check`, docs/product/console.md#languages: keys namespaced, en and zh hold the same
  * keys): every key on one side exists on the other, no text is empty, and both sides use
  * the same `{{placeholders}}`.
  */

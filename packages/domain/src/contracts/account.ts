@@ -1,5 +1,5 @@
 /**
- * Platform accounts (spec §2 /user/manage, §6): the accounts a caller may see are its own
+ * Platform accounts (docs/product/console.md#screens /user/manage, docs/product/roles-and-access.md#ownership): the accounts a caller may see are its own
  * ownership subtree, or everyone for user managers, fund managers and the system role.
  */
 import { z } from 'zod';

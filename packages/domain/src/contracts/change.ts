@@ -1,5 +1,5 @@
 /**
- * Change notes on the wire (spec §7): a noted write carries the changed fields plus `note`,
+ * Change notes on the wire (docs/product/api-conventions.md#change-notes): a noted write carries the changed fields plus `note`,
  * a JSON string holding target_type, method, target, value_before and value_after (each
  * itself a JSON string) and comment. The server keeps its own before/after from the
  * database; the client's copies say what the person saw.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { strictNumber } from './input.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
 
-/** The response envelope of every API call (spec §8, DESIGN §2). */
+/** The response envelope of every API call (docs/product/messages-and-codes.md#response-codes, docs/product/api-conventions.md#envelope). */
 export const ZEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({
     code: z.number().int(),
@@ -33,7 +33,7 @@ export const MAX_ID = 2_147_483_647;
 export const ZId = strictNumber(z.number().int().positive().max(MAX_ID));
 export const ZIdBody = z.object({ id: ZId });
 
-/** Paging, search and sort of every list (page sizes of spec §9). */
+/** Paging, search and sort of every list (page sizes of docs/product/constants.md#page-sizes). */
 export const ZPageQuery = z.object({
   page: strictNumber(z.number().int().min(1)).default(1),
   size: strictNumber(
@@ -60,7 +60,7 @@ export const ZPage = <T extends z.ZodType>(item: T) =>
   });
 
 /**
- * A change note carried by a write (spec §3, §5, §7): the comment must hold at least two
+ * A change note carried by a write (docs/product/api-conventions.md#change-notes): the comment must hold at least two
  * non-space characters, unless the write is quiet.
  */
 export const ZChangeComment = z

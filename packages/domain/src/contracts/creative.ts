@@ -1,5 +1,5 @@
 /**
- * Creatives (spec §2 /ad/idea, §3 Creative, §4 review states) and their audit (/ad/exam).
+ * Creatives (docs/product/console.md#screens /ad/idea, docs/product/advertising.md#creatives, docs/product/advertising.md#creative-review) and their audit (/ad/exam).
  * The form follows the chosen style; the server checks the same rules against the stored
  * style (assets, image counts, title and description limits) and the materials' owners.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard (spec §2), content by role. Every number comes from the report engine (the
+ * The dashboard (docs/product/reports.md#dashboard), content by role. Every number comes from the report engine (the
  * same sums and ratios as /svc/report/query); docs/decisions/reports.md says who sees what.
  */
 import { z } from 'zod';
@@ -92,7 +92,7 @@ const ZDashboardFinance = z.object({
 export type DashboardFinance = z.infer<typeof ZDashboardFinance>;
 
 /**
- * The dashboard cards (spec §2). Money in micros; days and months are UTC. A card is null
+ * The dashboard cards (docs/product/reports.md#dashboard). Money in micros; days and months are UTC. A card is null
  * when the acting user's roles do not have it, so the console hides it:
  * - balance, spendToday, costThisMonth: advertisers (adController);
  * - income*: channel and agent users (their users' traffic) and the supply side (system

@@ -1,5 +1,5 @@
 /**
- * Demand partners (spec §2 /ssp/dsp, §3 DSP, §5 'Need to add request URL'): upstream DSPs
+ * Demand partners (docs/product/console.md#screens /ssp/dsp, docs/product/supply.md#demand-partners, docs/product/messages-and-codes.md#form-messages 'Need to add request URL'): upstream DSPs
  * called over OpenRTB 2.6. Roles system and ssp. Outbound URLs must be http(s) and, unless
  * the operator allows private networks for testing, never reach loopback or private ranges.
  */
@@ -22,7 +22,7 @@ const enumField = <E extends { has(value: unknown): boolean }>(values: E, messag
       .refine((value) => values.has(value), { message }),
   );
 
-/** Spec §3 DSP defaults. */
+/** docs/product/supply.md#dsp-defaults. */
 export const DSP_DEFAULTS = {
   dspCpm: 10_000_000,
   dspPercent: 1000,

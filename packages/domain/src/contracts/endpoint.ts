@@ -21,7 +21,7 @@ export interface EndpointDefinition {
   body?: z.ZodType;
   /** The envelope's `data` on success. */
   response: z.ZodType;
-  /** Forms post as multipart (spec §7); the server accepts JSON and multipart alike. */
+  /** Forms post as multipart (docs/product/api-conventions.md#multipart); the server accepts JSON and multipart alike. */
   multipart?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Materials (spec §2 /ad/resource, §3 Material, §4 transcoding, §5 and §9 upload rules):
+ * Materials (docs/product/console.md#screens /ad/resource, docs/product/advertising.md#materials, docs/product/advertising.md#transcoding transcoding, docs/product/advertising.md#uploads upload rules):
  * images and videos an advertiser uploads and picks from a library in the creative form.
  * Uploads are multipart with one `file` part; the type is found from the content.
  */

@@ -1,5 +1,5 @@
 /**
- * Media and slots (spec §2 /ssp/media and /ssp/slot, §3 Slot and Media): where ads can
+ * Media and slots (docs/product/console.md#screens /ssp/media and /ssp/slot, docs/product/supply.md#slots, docs/product/supply.md#media): where ads can
  * appear. Roles system, ssp and slot; a slot-role user manages the media it reaches
  * (owns, or owns through its users), ssp and system all of them.
  */
@@ -134,7 +134,7 @@ export const switchMedia = defineEndpoint({
 
 // ---------------------------------------------------------------- slots
 
-/** Supported styles: at least one ('Please confirm the support style', spec §5). */
+/** Supported styles: at least one ('Please confirm the support style', docs/product/messages-and-codes.md#form-messages). */
 const ZStyleIds = ZIdList.pipe(z.array(z.number()).min(1, msg('ad.confirmStyle')).max(100));
 const ZCountryCodes = z.array(z.string().regex(/^[A-Z]{2}$/, msg('supply.countryCode'))).max(300);
 /** A slot size side in pixels; 0 = unlimited. */

@@ -1,6 +1,6 @@
 /**
- * Plans and their strategies (spec §2 /ad/plan, §3 Plan and Targeting rules, §4 plan status,
- * §5 messages). Money is integer micros both ways; the schedule is seven lists of hours
+ * Plans and their strategies (docs/product/console.md#screens /ad/plan, docs/product/advertising.md#plans, docs/product/advertising.md#targeting, docs/product/advertising.md#plan-status,
+ * docs/product/messages-and-codes.md#form-messages). Money is integer micros both ways; the schedule is seven lists of hours
  * (Monday first) in UTC+00:00. Bodies are JSON: schedules and targeting are nested.
  */
 import { z } from 'zod';
@@ -256,7 +256,7 @@ export const ZPlan = z.object({
   status: z.number().int(),
   /** PlanStep: where the creation flow stands (4 = complete). */
   creation_step: z.number().int(),
-  /** When creation was completed (spec §3 publish time). */
+  /** When creation was completed (docs/product/advertising.md#plans publish time). */
   published_at: z.string().nullable(),
   strategy_count: z.number().int(),
   created_at: z.string(),
@@ -438,7 +438,7 @@ export const copyPlan = defineEndpoint({
   response: ZPlan,
 });
 
-/** The last step: every rule of spec §5 is checked over the plan and its strategies. */
+/** The last step: every rule of docs/product/messages-and-codes.md#form-messages is checked over the plan and its strategies. */
 export const completePlan = defineEndpoint({
   method: 'POST',
   path: '/svc/ad/plan/complete',

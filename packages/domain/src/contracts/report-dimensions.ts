@@ -16,7 +16,7 @@ import type { Label } from '../labels.js';
  * - `hour`: the hour of the UTC day of the time column, 0-23;
  * - `id`: an object's id, a whole number (0 = none: no DSP, no advertiser);
  * - `code`: a country code, two letters (any case; stored upper case);
- * - `platform`: a spec §9 Platform value;
+ * - `platform`: a docs/product/constants.md#enumerations Platform value;
  * - `text`: any text (an app version).
  */
 export type ReportDimensionKind = 'day' | 'hour' | 'id' | 'code' | 'platform' | 'text';
@@ -33,7 +33,7 @@ export interface ReportDimensionDefinition extends Label {
   supplyOnly: boolean;
 }
 
-/** What a report can group by (spec §3 Report row, DESIGN §6), in the pickers' order. */
+/** What a report can group by (docs/product/reports.md#report-row, docs/product/design.md#reports-engine), in the pickers' order. */
 export const REPORT_DIMENSIONS = {
   date: {
     value: 'date',
@@ -224,7 +224,7 @@ const FILTER_CHECKS: Record<ReportDimensionKind, (value: string) => CodedMessage
 /**
  * Why a filter value does not fit its dimension (undefined when it does): ids are whole
  * numbers (0 stands for "none", e.g. no DSP), date YYYY-MM-DD, hour 0-23, country a code
- * of 2 letters (any case), os one of spec §9 Platform, app any text.
+ * of 2 letters (any case), os one of docs/product/constants.md#enumerations Platform, app any text.
  */
 export function reportFilterValueIssue(dimension: string, value: string): CodedMessage | undefined {
   // An unknown dimension is refused on its own field; its values are read as ids.

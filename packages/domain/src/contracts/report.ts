@@ -1,5 +1,5 @@
 /**
- * The report engine (issue 8, DESIGN §6): one query over the hourly stats rollup. The
+ * The report engine (issue 8, docs/product/design.md#reports-engine): one query over the hourly stats rollup. The
  * account, country and supply-side reports and the ADX views are presets of it. Ratios are
  * computed from sums, never averaged; money in micros. docs/decisions/reports.md.
  */
@@ -21,13 +21,13 @@ import {
 
 export * from './report-dimensions.js';
 
-/** What a report can group by (spec §3 Report row, DESIGN §6): the table's rows. */
+/** What a report can group by (docs/product/reports.md#report-row, docs/product/design.md#reports-engine): the table's rows. */
 export const ReportDimension = defineEnum(REPORT_DIMENSIONS);
 export type ReportDimensionValue = EnumValue<typeof ReportDimension>;
 
 /**
- * What a report can show (spec §3 Report row); keys as the saved config's checkedMetrics
- * (spec §3: request, fr, imp, ir, click, ctr, cpm, cost …).
+ * What a report can show (docs/product/reports.md#report-row); keys as the saved config's checkedMetrics
+ * (docs/product/reports.md#saved-configs: request, fr, imp, ir, click, ctr, cpm, cost …).
  */
 export const ReportMetric = defineEnum({
   request: { value: 'request', en: 'Requests', zh: '请求数' },
@@ -117,7 +117,7 @@ export function dimensionNameKey(dimension: NamedDimension): `${NamedDimension}_
   return `${dimension}_name`;
 }
 
-/** spec §3 saved report config defaults. */
+/** docs/product/reports.md#saved-configs defaults. */
 export const DEFAULT_REPORT_DIMENSIONS: readonly ReportDimensionValue[] = ['date'];
 export const DEFAULT_REPORT_METRICS: readonly ReportMetricValue[] = [
   'request',

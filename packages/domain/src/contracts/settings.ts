@@ -1,5 +1,5 @@
 /**
- * System settings (spec §2 /system/*, §3, §7): languages, countries, creative styles, ad
+ * System settings (docs/product/console.md#screens /system/*, docs/product/settings.md, docs/product/api-conventions.md#paths): languages, countries, creative styles, ad
  * types, brands and models, audience characteristics. Reads are open to any signed-in
  * user (other screens need them); writes need the system role and may carry a change note.
  */
@@ -26,7 +26,7 @@ export const ZStatus = strictNumber(
 const ZName = z.string().trim().min(1).max(64);
 
 /**
- * A list sent either as an array or, from a multipart form, joined with commas (spec §3:
+ * A list sent either as an array or, from a multipart form, joined with commas (docs/product/settings.md#countries:
  * lang_list is sent as the comma-separated lang_ids).
  */
 export const csvList = <T extends z.ZodType>(item: T) =>
@@ -36,7 +36,7 @@ export const csvList = <T extends z.ZodType>(item: T) =>
     return trimmed === '' ? [] : trimmed.split(',').map((part) => part.trim());
   }, z.array(item));
 
-/** A width × height; 0 means unlimited (spec §5). Presented as "width x height". */
+/** A width × height; 0 means unlimited (docs/product/settings.md#creative-styles). Presented as "width x height". */
 export const ZSize = z.object({
   width: z.number().int().min(0).max(10_000),
   height: z.number().int().min(0).max(10_000),
@@ -123,7 +123,7 @@ export const ZCountry = z.object({
   code: z.string(),
   /** The country's main language. */
   lang_id: z.number().int().nullable(),
-  /** Every language used there, as language ids (sent joined as `lang_ids`, spec §3). */
+  /** Every language used there, as language ids (sent joined as `lang_ids`, docs/product/settings.md#countries). */
   lang_list: z.array(z.number().int()),
   status: z.number().int(),
   created_at: z.string(),

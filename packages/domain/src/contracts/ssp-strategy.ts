@@ -1,5 +1,5 @@
 /**
- * SSP strategies (spec §3 SSP strategy, §5 'JSON format error', 'Slot required for SSP
+ * SSP strategies (docs/product/supply.md#ssp-strategies, docs/product/messages-and-codes.md#form-messages 'JSON format error', 'Slot required for SSP
  * strategy'): for a slot, when the trigger rules match, traffic is split among demand
  * partners by permillage (each 0-1000, sum at most 1000; what is left stays with our own
  * DSP). Configured on the DSP screen; roles system and ssp. The semantics (priority,

@@ -9,7 +9,7 @@ export const INTRODUCTION_MAX_LENGTH = 500;
 
 const ZUserRef = z.object({ id: z.number().int(), username: z.string(), nickname: z.string() });
 
-/** The signed-in (or, by proxy, the acting) user: the session of spec §3. */
+/** The signed-in (or, by proxy, the acting) user: the session of docs/product/console.md#sign-in. */
 export const ZCurrentUser = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -56,7 +56,7 @@ export const updateProfile = defineEndpoint({
   response: ZCurrentUser,
 });
 
-/** The change-password form: typed twice, must match, must differ from the old (spec §5). */
+/** The change-password form: typed twice, must match, must differ from the old (docs/product/messages-and-codes.md#password-messages). */
 export const ZPasswordForm = z
   .object({ oldPassword: z.string().min(1), newPassword: ZPassword, confirmPassword: z.string() })
   .refine((form) => form.newPassword === form.confirmPassword, {

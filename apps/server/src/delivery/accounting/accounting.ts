@@ -1,5 +1,5 @@
 /**
- * The accounting pipeline (DESIGN §5): serving counts into memory, a timer flushes every
+ * The accounting pipeline (docs/product/design.md#delivery-engine): serving counts into memory, a timer flushes every
  * `flushMs` in one transaction (flush.ts), then settles or releases reservations in the
  * state store and moves the billed advertisers' plans (plan-status.ts). Once a minute it
  * also checks every running plan and prunes expired event ids.

@@ -1,5 +1,5 @@
 /**
- * Status moves of running plans (spec §4 plan states, DESIGN §5). A plan the system runs
+ * Status moves of running plans (docs/product/advertising.md#plan-status, docs/product/design.md#delivery-engine). A plan the system runs
  * (Live 0, Out Of Time 1, Balance Exhausted 2, Lack Of Funds 3) has the status its
  * conditions give it, checked in this order:
  *

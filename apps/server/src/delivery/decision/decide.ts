@@ -1,5 +1,5 @@
 /**
- * Our own demand's decision for one request (DESIGN §5): pure and synchronous over the
+ * Our own demand's decision for one request (docs/product/design.md#delivery-engine): pure and synchronous over the
  * snapshot, the live counters and the user's history. The slot is checked first (it
  * exists, it and its media are active, it serves the request's country); then every
  * candidate strategy passes the eligibility rules in order (eligibility.ts), each eligible

@@ -1,5 +1,5 @@
 /**
- * How bids compare and what the winner pays (DESIGN §5, docs/decisions/delivery.md).
+ * How bids compare and what the winner pays (docs/product/design.md#delivery-engine, docs/decisions/delivery.md).
  *
  * eCPM (micros per mille) puts every billing on one scale:
  * - CPM: the bid itself.

@@ -1,5 +1,5 @@
 /**
- * The delivery benchmark's data (DESIGN §7: 1,000 plans × 5 strategies, 200 slots), made
+ * The delivery benchmark's data (docs/product/design.md#budgets: 1,000 plans × 5 strategies, 200 slots), made
  * into a fresh database with batched inserts: advertisers with top-ups large enough never to
  * run dry, plans of every billing with varied schedules and caps, strategies with targeting
  * on country, OS, network, brand, app version and language, one to three creatives each in

@@ -2,7 +2,7 @@
  * Keeps the engine's snapshot current: the configuration version (bumped by database
  * triggers on every console write, migration 0004) is polled once a second and the snapshot
  * is rebuilt whole when it moved, so a change serves in every process within about a second
- * without a restart (DESIGN §5). Requests keep using the old snapshot while a new one builds.
+ * without a restart (docs/product/design.md#delivery-engine). Requests keep using the old snapshot while a new one builds.
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';

@@ -1,6 +1,6 @@
 /**
  * The engine's live state: in this process by default, in Redis when REDIS_URL is set so
- * that several server processes share caps, budgets and reservations (DESIGN §1, §5).
+ * that several server processes share caps, budgets and reservations (docs/product/design.md#storage, docs/product/design.md#delivery-engine).
  */
 import type { Database } from '../../db/client.js';
 import type { StateStore } from '../ports.js';

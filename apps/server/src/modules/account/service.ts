@@ -1,5 +1,5 @@
 /**
- * Platform accounts (spec §1, §6; DESIGN §3). Reach: the acting user sees and acts on every
+ * Platform accounts (docs/product/roles-and-access.md#proxy, docs/product/roles-and-access.md#ownership). Reach: the acting user sees and acts on every
  * account when it holds systemManage, userManage or charger, else only its ownership subtree
  * (descendants, not itself); anything else answers -110 and nothing is done. Writes go
  * through the noted helpers (change_log with actor and acting user).

@@ -1,8 +1,8 @@
 /**
- * Sign-in, sessions and sign-out. Credentials arrive encoded (spec §5, credentials.ts); a
+ * Sign-in, sessions and sign-out. Credentials arrive encoded (docs/product/console.md#sign-in, credentials.ts); a
  * wrong password and an unknown user answer alike and take the same time; failures slow the
  * next attempts of the same username from the same address, and of the address, with
- * growing delays (throttle.ts, DESIGN §8): no stranger can lock anyone out.
+ * growing delays (throttle.ts, docs/product/design.md#reliability-and-security): no stranger can lock anyone out.
  */
 import {
   Ability,

@@ -1,5 +1,5 @@
 /**
- * Change notes (spec §3, §7): every write records who changed what, from the database's own
+ * Change notes (docs/product/api-conventions.md#change-notes): every write records who changed what, from the database's own
  * before/after (only the changed fields), with the note's comment. Reading a history needs
  * the right to see it: settings histories the system role; an account's history the
  * account itself or anyone who has it in reach (its owners, user and fund managers, system).

@@ -1,5 +1,5 @@
 /**
- * The creative audit (spec §2 /ad/exam, §4, §6): exam reviews the creatives of its own
+ * The creative audit (docs/product/console.md#screens /ad/exam, docs/product/advertising.md#creative-review, docs/product/roles-and-access.md#ownership): exam reviews the creatives of its own
  * users, examAdvanced (and system) everyone's. Decisions are all-or-none, one change_log
  * row per creative with the auditor as actor and the reason as comment.
  */

@@ -1,5 +1,5 @@
 /**
- * Creatives (spec §3 Creative, §4 review states); their audit is audit-service.ts. A creative
+ * Creatives (docs/product/advertising.md#creatives, docs/product/advertising.md#creative-review); their audit is audit-service.ts. A creative
  * belongs to the acting user; the rules of its style and click action (packages/domain
  * creative-rules.ts), its materials' owner, kind, state and size, and its monitor links
  * (the outbound URL guard, monitor-links.ts) are checked before anything is written, each

@@ -1,5 +1,5 @@
 /**
- * The dashboard of the acting user (spec §2), content by role (docs/decisions/reports.md):
+ * The dashboard of the acting user (docs/product/reports.md#dashboard), content by role (docs/decisions/reports.md):
  * - advertisers (adController): balance (own ledger), spend today and cost this month over
  *   the account report's scope (own and owned users' traffic; all for the system);
  * - income today / yesterday / this month / last month: system and ssp the platform's,

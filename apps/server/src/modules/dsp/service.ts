@@ -1,5 +1,5 @@
 /**
- * Demand partners (spec §2 /ssp/dsp, §3 DSP): a page, every one, create, modify and switch
+ * Demand partners (docs/product/console.md#screens /ssp/dsp, docs/product/supply.md#demand-partners): a page, every one, create, modify and switch
  * through the change-note pattern (target type dsp, 'None Update', 'Exists, don't
  * duplicate.'), and the OpenRTB test action. Rules beyond the contract: the URLs pass the
  * outbound guard (no private or loopback addresses unless the operator allows them), and

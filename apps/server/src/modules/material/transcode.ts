@@ -1,5 +1,5 @@
 /**
- * The background transcoder (spec §4 transcoding → transcoded): an in-process queue that
+ * The background transcoder (docs/product/advertising.md#transcoding transcoding → transcoded): an in-process queue that
  * works one video at a time, never inside a request. A job makes the thumbnail and the
  * web-playable MP4, then sets transcode_state 1 (or 2 with transcode_error). Closing stops
  * the running ffmpeg and leaves its video at 0, so the next start resumes it (`resume`).

@@ -1,5 +1,5 @@
 /**
- * Receiving an upload's file part (spec §5, §9; DESIGN §8): the type is found from the first
+ * Receiving an upload's file part (docs/product/advertising.md#uploads; docs/product/design.md#reliability-and-security): the type is found from the first
  * bytes (file-type), never from the name or the browser's claim; the bytes stream to a
  * staging file while they are counted, and the upload is refused at UPLOAD_MAX_BYTES + 1
  * with the partial file deleted. A refused part is read to its end without being written,

@@ -1,5 +1,5 @@
 /**
- * The rules of a slot's fields against the settings (spec §5), each failure on its field:
+ * The rules of a slot's fields against the settings (docs/product/messages-and-codes.md#form-messages), each failure on its field:
  * - supported styles: at least one, each an active style ('Please confirm the support
  *   style', on `style_ids`);
  * - the ad type, when given, exists and is active (on `ad_type_id`);

@@ -1,5 +1,5 @@
 /**
- * Media (spec §2 /ssp/media, §3 Media): the reach-filtered list with slot counts, every
+ * Media (docs/product/console.md#screens /ssp/media, docs/product/supply.md#media): the reach-filtered list with slot counts, every
  * media for selects, the accounts a media may belong to, create, modify and switch
  * (active 0, inactive 1, deleted 5; a deleted media is final). The owner of a new media is
  * the acting user unless another one in reach is named. Every write is noted (change_log,

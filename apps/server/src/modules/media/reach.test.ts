@@ -1,5 +1,5 @@
 /**
- * Who reaches media and slots (spec §6): an advertiser none (-110 on every endpoint); a
+ * Who reaches media and slots (docs/product/roles-and-access.md#ownership): an advertiser none (-110 on every endpoint); a
  * slot user the media it owns or owns through its users; ssp and system all of them. Out
  * of reach answers -110 and writes nothing; history reads follow the same rule.
  */

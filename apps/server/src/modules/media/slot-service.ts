@@ -1,5 +1,5 @@
 /**
- * Slots (spec §2 /ssp/slot, §3 Slot): the reach-filtered list with their media's name and
+ * Slots (docs/product/console.md#screens /ssp/slot, docs/product/supply.md#slots): the reach-filtered list with their media's name and
  * state, every slot for selects, one slot, create, modify and switch (active 0, inactive 1,
  * deleted 5; a deleted slot is final). A slot belongs to its media, which is fixed: the
  * media must exist, be in reach and not be deleted when the slot is added. Every write is

@@ -1,5 +1,5 @@
 /**
- * The rules one strategy must keep (spec §5), checked on every strategy write and again
+ * The rules one strategy must keep (docs/product/messages-and-codes.md#form-messages), checked on every strategy write and again
  * over the whole plan when its creation is completed:
  * - a bid: the strategy's or the plan's must be more than 0 ('Please enter at least one
  *   correct bid price', on `bid`);

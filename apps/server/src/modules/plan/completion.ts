@@ -1,5 +1,5 @@
 /**
- * Completing plan creation (the flow's last step, spec §2): the whole plan is checked and
+ * Completing plan creation (the flow's last step, docs/product/console.md#plan-creation-flow): the whole plan is checked and
  * every problem answered at once, each on its path, under 'Follow the prompts before
  * performing this operation' — no strategy ('Need to add configuration' on `strategies`),
  * a strategy without creatives ('Need to add creative' on `strategies.N.creative_ids`), and
@@ -22,7 +22,7 @@ import { lockPlanForWrite } from './steps.js';
 import * as strategyRepo from './strategy-repo.js';
 import type { StrategyRow } from './strategy-repo.js';
 
-/** The generic refusal of spec §5, listing what to fix. */
+/** The generic refusal of docs/product/messages-and-codes.md#generic-submit-error, listing what to fix. */
 export function followPrompts(fields: FieldIssue[]): AppError {
   return new AppError('validation', 'ad.followPrompts', fields);
 }

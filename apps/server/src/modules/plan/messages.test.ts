@@ -1,5 +1,5 @@
 /**
- * Every spec §5 message of the plan and strategy forms, reached through the API, on the
+ * Every docs/product/messages-and-codes.md#form-messages message of the plan and strategy forms, reached through the API, on the
  * field it belongs to, with nothing written.
  */
 import { AD_MESSAGES, ENDPOINTS, type PlanDetail } from '@adloom/domain';
@@ -58,7 +58,7 @@ async function completionIssues(planId: number) {
   return issues;
 }
 
-describe('spec §5 messages of the plan and strategy forms', () => {
+describe('docs/product/messages-and-codes.md#form-messages messages of the plan and strategy forms', () => {
   it('need to add configuration: completing a plan without strategies', async () => {
     const plan = await buildPlan(t.db, owner.user.id);
     expect(await completionIssues(plan.id)).toMatchObject([

@@ -1,5 +1,5 @@
 /**
- * Plans (spec §2 /ad/plan, §3, §4): the reach-filtered list, one plan with its strategies,
+ * Plans (docs/product/console.md#screens /ad/plan, docs/product/advertising.md#plans, docs/product/advertising.md#plan-status): the reach-filtered list, one plan with its strategies,
  * create (step 1 of the flow; the plan waits at step 2 for strategies), modify, start and
  * stop, copy. Every write is noted (change_log, target type plan). Completing the creation
  * is completion.ts; the rules are in docs/decisions/plans.md.

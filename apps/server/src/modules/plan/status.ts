@@ -1,5 +1,5 @@
 /**
- * The status a plan is stored with when it is started (spec §4): Out Of Time (1) when its
+ * The status a plan is stored with when it is started (docs/product/advertising.md#plan-status): Out Of Time (1) when its
  * end has passed, Lack Of Funds (3) when its owner's balance is not above 0, else Live (0).
  * Balance Exhausted (2, the daily budget spent) is set by delivery (issue 7), not here.
  */

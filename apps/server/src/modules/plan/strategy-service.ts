@@ -1,5 +1,5 @@
 /**
- * Strategies of a plan (spec §2 creation flow steps 2 and 3, §3 targeting, §5 messages):
+ * Strategies of a plan (docs/product/console.md#plan-creation-flow steps 2 and 3, docs/product/advertising.md#targeting, docs/product/messages-and-codes.md#form-messages):
  * list, create, modify, switch and delete, each checked against the strategy rules
  * (checks.ts) and noted (change_log, target type strategy). A strategy belongs to its
  * plan's owner. Each write moves the plan's creation step (steps.ts) in its transaction.

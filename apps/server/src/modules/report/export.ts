@@ -260,7 +260,7 @@ export function createReportFileWriter(
 
 /**
  * The header language: the request's own `lang`, else the console's `language` cookie
- * (spec §1), else the first Accept-Language that is ours, else English.
+ * (docs/product/console.md#languages), else the first Accept-Language that is ours, else English.
  */
 export function exportLanguage(
   explicit: InterfaceLanguage | undefined,

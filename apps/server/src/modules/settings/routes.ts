@@ -1,4 +1,4 @@
-/** Every settings route (spec §2 /system/*): one folder per entity. */
+/** Every settings route (docs/product/console.md#screens /system/*): one folder per entity. */
 import type { FastifyInstance } from 'fastify';
 import { registerAdTypeRoutes } from './adtype/routes.js';
 import { registerBrandRoutes } from './brand/routes.js';

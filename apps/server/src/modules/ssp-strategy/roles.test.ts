@@ -1,5 +1,5 @@
 /**
- * Who may configure SSP strategies (spec §6): the ssp and system roles. An advertiser or a
+ * Who may configure SSP strategies (docs/product/roles-and-access.md#roles): the ssp and system roles. An advertiser or a
  * slot-only user (media and slots, not demand partners) is refused with -110 on every
  * endpoint and writes nothing; the strategy history follows the same rule.
  */

@@ -1,5 +1,5 @@
 /**
- * SSP strategies (spec §3, issue 6): the filtered list, create, modify, switch — each write
+ * SSP strategies (docs/product/supply.md#ssp-strategies, issue 6): the filtered list, create, modify, switch — each write
  * checked (checks.ts) and noted (change_log, target type sspStrategy; the same fields again
  * answer 'None Update') — and a slot's traffic split. Roles system and ssp only (the
  * routes' access); both reach every slot, so there is no per-object reach rule here.

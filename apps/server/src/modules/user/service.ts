@@ -44,7 +44,7 @@ const profileOf = (user: Account) => ({
   introduction: user.introduction,
 });
 
-/** Edits the acting user's profile; a write that changes nothing is refused (spec §5). */
+/** Edits the acting user's profile; a write that changes nothing is refused (docs/product/api-conventions.md#change-notes). */
 export async function updateProfile(
   db: Database,
   auth: AuthContext,

@@ -1,5 +1,5 @@
 /**
- * The console shell (spec §1): a collapsible side menu (its state kept in the sidebar
+ * The console shell (docs/product/console.md#shell): a collapsible side menu (its state kept in the sidebar
  * cookie), a top bar with the page trail, proxy banner, language switch and user menu,
  * the page, and the copyright footer. On a phone (below 768 px) the menu is a drawer opened
  * from the top bar, as Ant Design Pro does, and the page gets the whole width.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
 import styles from './ConsoleLayout.module.css';
 
-/** In a proxy window: who is being operated and who really signed in (spec §1). */
+/** In a proxy window: who is being operated and who really signed in (docs/product/roles-and-access.md#proxy). */
 export function ProxyBanner() {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -26,7 +26,7 @@ function toItems(routes: readonly ConsoleRoute[], t: (key: string) => string): M
   );
 }
 
-/** The side menu: the routes the user's roles permit, hidden ones left out (spec §2). */
+/** The side menu: the routes the user's roles permit, hidden ones left out (docs/product/console.md#access-rules). */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const { roles } = useSession();

@@ -7,7 +7,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useSession } from '../session';
 import styles from './ConsoleLayout.module.css';
 
-/** Nickname and avatar opening Home, Change password and Sign out (spec §1). */
+/** Nickname and avatar opening Home, Change password and Sign out (docs/product/console.md#shell). */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();

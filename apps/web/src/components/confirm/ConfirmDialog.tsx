@@ -1,7 +1,7 @@
 /**
  * The one confirmation of the console (issue 20 item 6): every destructive or noted action asks
  * here — what is about to happen, what it stops (the impact, when known), and a note when the
- * server keeps one (spec §5: at least two non-space characters). Confirm and Cancel.
+ * server keeps one (docs/product/api-conventions.md#change-notes: at least two non-space characters). Confirm and Cancel.
  */
 import { useId, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';

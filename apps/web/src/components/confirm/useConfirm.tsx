@@ -1,7 +1,7 @@
 /**
  * The console's one confirmation outside noted edits (docs/decisions/confirmations.md):
  * `await ask({ title, impact, okText, danger })` resolves true on Confirm, false on Cancel or
- * Esc; `await askNote(…)` also asks for the change note (spec §5) and resolves it, or null when
+ * Esc; `await askNote(…)` also asks for the change note (docs/product/api-conventions.md#change-notes) and resolves it, or null when
  * cancelled — for destructive writes whose server keeps a note (a strategy's removal). Noted
  * edits ask through the same dialog (`useNotedWrite`), so every destructive action looks and
  * answers alike.

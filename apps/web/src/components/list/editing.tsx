@@ -68,7 +68,7 @@ export function FormDialog<V extends object>({
   /** The confirm button's text; 'Save' unless told. */
   okText?: string;
   /**
-   * A new object: saved untouched, the dialog says "None Create." (spec §8 noneCreate, the
+   * A new object: saved untouched, the dialog says "None Create." (docs/product/messages-and-codes.md#catalogue noneCreate, the
    * counterpart of None Update) instead of sending an empty object.
    */
   creating?: boolean;

@@ -1,5 +1,5 @@
 /**
- * The state of a list screen (spec §9 page sizes): page, size, keyword (typed and
+ * The state of a list screen (docs/product/constants.md#page-sizes): page, size, keyword (typed and
  * debounced), sort, order and status; a search or filter goes back to page 1.
  */
 import { useCallback, useEffect, useState } from 'react';

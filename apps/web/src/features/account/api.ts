@@ -23,7 +23,7 @@ export const ACCOUNT_SORTS = [
   'created_at',
 ] as const;
 
-/** Every bit in the order of spec §6. */
+/** Every bit in the order of docs/product/roles-and-access.md#abilities. */
 export const ABILITY_LIST = (Object.keys(Ability) as AbilityName[]).map((name) => ({
   name,
   ...ABILITY_BITS[name],
@@ -83,7 +83,7 @@ export interface ResetForm {
   confirmPassword: string;
 }
 
-/** Creates an account; the password travels encoded (spec §5). */
+/** Creates an account; the password travels encoded (docs/product/console.md#sign-in). */
 export function sendCreate(form: CreateForm, withShare: boolean): Promise<Account> {
   return call(createAccount, {
     body: {

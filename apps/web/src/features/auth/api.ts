@@ -1,5 +1,5 @@
 /**
- * Signing in (spec §7 behaviour): encode both credentials, sign in to the account service
+ * Signing in (docs/product/console.md#sign-in): encode both credentials, sign in to the account service
  * and then to the service, keep both tokens, load the current user (failing that, forget
  * the tokens) and, with the service token, reload the setting lists in the background.
  */

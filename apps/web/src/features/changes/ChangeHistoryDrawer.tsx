@@ -1,5 +1,5 @@
 /**
- * The change history of one object (spec §3 change note): newest first, paged; each entry
+ * The change history of one object (docs/product/api-conventions.md#change-notes): newest first, paged; each entry
  * says when (UTC), how, who (and for whom, by proxy), the note, and before → after of every
  * changed field.
  */

@@ -1,5 +1,5 @@
 /**
- * The change-note pattern of spec §5 and §7 as plain functions: which fields changed, and
+ * The change-note pattern of docs/product/api-conventions.md#change-notes as plain functions: which fields changed, and
  * the body a noted write sends (the changed fields plus `note`, a JSON string).
  */
 import { changedFields, pickFields, type ChangeNote, type TargetTypeValue } from '@adloom/domain';

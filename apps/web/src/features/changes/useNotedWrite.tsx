@@ -1,5 +1,5 @@
 /**
- * The edit pattern every screen reuses (spec §5, §7): compare the object as loaded with the
+ * The edit pattern every screen reuses (docs/product/api-conventions.md#change-notes): compare the object as loaded with the
  * form, cancel with 'None Update' when nothing differs, otherwise ask for a note (unless the
  * write is quiet) and send only the changed fields with the note. Server field errors go
  * back on the form.

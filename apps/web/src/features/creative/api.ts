@@ -172,7 +172,7 @@ export function sizeHint(size: SizeLimit | null, t: TFunction = i18n.t): string 
     : t('creative.form.minSizeHint', { size: text });
 }
 
-/** A message of the creative rules, the contract or spec §5 in the interface language. */
+/** A message of the creative rules, the contract or docs/product/messages-and-codes.md#form-messages in the interface language. */
 export function creativeText(message: MessageLike, _t?: TFunction): string {
   return messageText(message);
 }

@@ -1,5 +1,5 @@
 /**
- * The dashboard's cards (spec §2: content by role) and the screen behind each. The server
+ * The dashboard's cards (docs/product/reports.md#dashboard: content by role) and the screen behind each. The server
  * answers null for a card the acting user's roles do not have, so the cards shown follow
  * the summary; the links follow what the user may open: counts open their list already
  * filtered, money opens the ledger or the report that explains it.

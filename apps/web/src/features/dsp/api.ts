@@ -38,7 +38,7 @@ export type DspBody = EndpointBody<typeof createDsp>;
 const configText = (config: Record<string, unknown>) =>
   Object.keys(config).length === 0 ? '{}' : JSON.stringify(config, null, 2);
 
-/** A new partner: the spec §3 defaults. */
+/** A new partner: the docs/product/supply.md#dsp-defaults defaults. */
 export function newDspForm(): DspFormValues {
   return {
     name: '',
@@ -148,7 +148,7 @@ export function dspRule(field: keyof DspFormValues): FormRule {
 
 /**
  * The server's field issues with the DSP messages translated (the shared form-error
- * helpers translate the spec §5 ones), so they land on their fields in the interface
+ * helpers translate the docs/product/messages-and-codes.md#form-messages ones), so they land on their fields in the interface
  * language.
  */
 export function translateDspError(error: unknown): unknown {

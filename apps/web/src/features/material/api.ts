@@ -133,10 +133,10 @@ export function uploadErrorText(error: unknown, lang: InterfaceLanguage): string
   return String(error);
 }
 
-/** "1.50M" (spec §9 unit suffixes). */
+/** "1.50M" (docs/product/constants.md#formats). */
 export const sizeText = (bytes: number) => formatWithUnit(bytes, { decimals: 2 });
 
-/** "1280 x 720" (spec §3 sizes), or "-" before the probe knows. */
+/** "1280 x 720" (docs/product/settings.md#creative-styles sizes), or "-" before the probe knows. */
 export const dimensionsText = (material: Pick<Material, 'width' | 'height'>) =>
   material.width > 0 && material.height > 0 ? `${material.width} x ${material.height}` : '-';
 

@@ -31,7 +31,7 @@ import { fieldProblem } from '../../lib/zodRule';
 
 // ---------------------------------------------------------------- messages
 
-/** A media or slot message (spec §5, the schemas, the server) in the interface language. */
+/** A media or slot message (docs/product/messages-and-codes.md#form-messages, the schemas, the server) in the interface language. */
 export function mediaText(message: MessageLike, _t?: TFunction): string {
   return messageText(message);
 }

@@ -123,7 +123,7 @@ describe('strategyFieldProblem', () => {
     targeting: [],
   };
 
-  it('asks for a bid when neither the strategy nor the plan bids (spec §5)', async () => {
+  it('asks for a bid when neither the strategy nor the plan bids (docs/product/messages-and-codes.md#form-messages)', async () => {
     expect(strategyFieldProblem('bid', strategy, 0)).toBe(AD_MESSAGES.bidRequired.en);
     expect(strategyFieldProblem('bid', { ...strategy, bid: 'abc' }, 5_000_000)).toBe(
       AD_MESSAGES.bidRequired.en,
@@ -135,7 +135,7 @@ describe('strategyFieldProblem', () => {
     await changeLanguage('en');
   });
 
-  it('asks for styles and languages with the spec §5 messages', () => {
+  it('asks for styles and languages with the docs/product/messages-and-codes.md#form-messages messages', () => {
     const empty = { ...strategy, style_ids: [], languages: [] };
     expect(strategyFieldProblem('style_ids', empty, 1)).toBe(AD_MESSAGES.confirmStyle.en);
     expect(strategyFieldProblem('languages', empty, 1)).toBe(AD_MESSAGES.needLanguage.en);

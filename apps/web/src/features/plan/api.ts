@@ -254,7 +254,7 @@ export function effectiveBid(strategyBid: number | null | undefined, planBid: nu
 
 /**
  * The first problem with one field of the strategy form. The bid: 'Please enter at least
- * one correct bid price' when neither the strategy nor its plan bids (spec §5).
+ * one correct bid price' when neither the strategy nor its plan bids (docs/product/messages-and-codes.md#form-messages).
  */
 export function strategyFieldProblem(
   field: keyof StrategyFormValues,
@@ -289,7 +289,7 @@ export function strategyRule(field: keyof StrategyFormValues, planBid: number): 
 /** The plan list's sorts, as the contract defines them. */
 export { PLAN_SORTS } from '@adloom/domain';
 
-/** The steps of the creation flow (spec §2), 1-4. */
+/** The steps of the creation flow (docs/product/console.md#plan-creation-flow), 1-4. */
 export const FLOW_STEPS = PlanStep.values;
 
 /** Creation was completed (step 4; the publish time is set then). */

@@ -1,5 +1,5 @@
 /**
- * The creation flow's checks on the console side (spec §2, §5): what completing a plan
+ * The creation flow's checks on the console side (docs/product/console.md#plan-creation-flow, docs/product/messages-and-codes.md#form-messages): what completing a plan
  * needs — the same rules the server applies in plan/completion.ts, answered on the same
  * paths (`strategies.1.creative_ids`) — and where each problem is fixed: the plan form
  * (step 1), a strategy's editor (step 2) or its creatives (step 3).
@@ -18,7 +18,7 @@ import { ruleIssues } from './targeting';
 
 /** One thing to fix before the plan can be completed. */
 export interface Problem {
-  /** The English message as the wire carries it (spec §5). */
+  /** The English message as the wire carries it (docs/product/messages-and-codes.md#form-messages). */
   message: string;
   /** Its catalogue code and parameters, for the text in the interface language. */
   code?: FieldIssue['code'];

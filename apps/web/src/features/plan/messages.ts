@@ -28,7 +28,7 @@ export function refusalText(error: unknown): string {
   return errorText(error, currentLanguage());
 }
 
-/** The spec §5 'follow the prompts' message in the interface language. */
+/** The docs/product/messages-and-codes.md#generic-submit-error 'follow the prompts' message in the interface language. */
 export function followPromptsText(): string {
   return messageText('ad.followPrompts');
 }

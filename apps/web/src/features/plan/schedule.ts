@@ -1,5 +1,5 @@
 /**
- * The plan's schedule (spec §3 hour and week, UTC+00:00) as the grid edits it: seven lists
+ * The plan's schedule (docs/product/advertising.md#schedule hour and week, UTC+00:00) as the grid edits it: seven lists
  * of hours, Monday first, each sorted — the shape the contract (ZSchedule) travels in.
  */
 import { FULL_SCHEDULE, Weekday, type InterfaceLanguage, type Schedule } from '@adloom/domain';

@@ -26,7 +26,7 @@ describe('targeting helpers', () => {
     expect(invalidValues('deviceType', ['3', '4', '0', '9', '03'])).toEqual(['0', '9', '03']);
   });
 
-  it('gives each rule the spec §5 message the contract would, on that rule', () => {
+  it('gives each rule the docs/product/messages-and-codes.md#form-messages message the contract would, on that rule', () => {
     const rules = [
       { key: 'country', mode: 'include', values: ['US'] },
       { key: 'os', mode: 'include', values: [] },

@@ -1,7 +1,7 @@
 /**
- * A strategy's targeting (spec §3 orientation rules and filter keys) as the editor handles
+ * A strategy's targeting (docs/product/advertising.md#targeting orientation rules and filter keys) as the editor handles
  * it: which dimensions may still be added, how pasted lists split, which values fail their
- * format, and the spec §5 message each rule earns — the same checks as ZTargeting, placed
+ * format, and the docs/product/messages-and-codes.md#form-messages message each rule earns — the same checks as ZTargeting, placed
  * on the rule they concern.
  */
 import {
@@ -37,7 +37,7 @@ export function invalidValues(key: string, values: readonly string[]): string[] 
   return values.filter((value) => value !== '' && !format(value));
 }
 
-/** What is wrong with one rule, as the code of its spec §5 message. */
+/** What is wrong with one rule, as the code of its docs/product/messages-and-codes.md#form-messages message. */
 export interface RuleIssue {
   code: MessageCode;
   /** The values failing the format (configurationFormat only). */

@@ -1,6 +1,6 @@
 /**
  * The messages of the SSP strategy form in the interface language: every one a catalogue
- * code (spec §5 and the strategy contract's own) shown through lib/messages.ts.
+ * code (docs/product/messages-and-codes.md#form-messages and the strategy contract's own) shown through lib/messages.ts.
  */
 import { messageText, type MessageLike } from '../../lib/messages';
 

@@ -21,7 +21,7 @@ export function useUpdateProfile() {
   });
 }
 
-/** Changes the password; both passwords travel encoded (spec §5). */
+/** Changes the password; both passwords travel encoded (docs/product/console.md#sign-in). */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (form: PasswordForm) => {

@@ -1,4 +1,4 @@
-/** The change-note pattern (spec §5): the note prompt, None Update, the history drawer. */
+/** The change-note pattern (docs/product/api-conventions.md#change-notes): the note prompt, None Update, the history drawer. */
 export const change = {
   noteTitle: 'Note this change',
   note: 'Note',

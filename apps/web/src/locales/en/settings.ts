@@ -1,4 +1,4 @@
-/** The system settings screens (spec §3): countries, languages, styles, ad types, brands, models, audience. */
+/** The system settings screens (docs/product/settings.md): countries, languages, styles, ad types, brands, models, audience. */
 export const settings = {
   name: 'Name',
   code: 'Code',

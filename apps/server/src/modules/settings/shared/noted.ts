@@ -1,5 +1,5 @@
 /**
- * The noted write of every setting (spec §3, §5, §7), in one place: create, modify and
+ * The noted write of every setting (docs/product/api-conventions.md#change-notes), in one place: create, modify and
  * switch load the stored row, compare with changedFields (times ignored), refuse a write
  * that changes nothing ('None Update.'), check the merged row's cross-field rules, then
  * write the row and its change_log row in ONE transaction. A unique-constraint violation

@@ -1,5 +1,5 @@
 /**
- * The ability assignment of spec §6: every bit by name with its meaning in the interface
+ * The ability assignment of docs/product/roles-and-access.md#granting-abilities: every bit by name with its meaning in the interface
  * language; only the bits the acting user may grant can change. The checkbox is named by
  * the bit's name alone and described by its meaning.
  */

@@ -1,5 +1,5 @@
 /**
- * /user/manage, platform accounts (spec §2, §6): the accounts in reach, paged, searchable
+ * /user/manage, platform accounts (docs/product/console.md#screens, docs/product/roles-and-access.md#ownership): the accounts in reach, paged, searchable
  * and sortable; create, edit (noted), enable/disable, operate by proxy in a new window, top
  * up, the ledger (?ledger=<id>), password reset, unlock and the change history. Actions show
  * by the acting user's roles; the server enforces every rule.
@@ -56,7 +56,7 @@ import {
 
 const LEDGER_PARAM = 'ledger';
 
-/** The address a proxy window opens at (spec §1). */
+/** The address a proxy window opens at (docs/product/roles-and-access.md#proxy). */
 export function operateUrl(id: number): string {
   return `/dashboard?${PROXY_QUERY_PARAM}=${id}`;
 }
@@ -131,7 +131,7 @@ export function AccountsPage() {
     );
 
   const operate = (row: Account) => {
-    // Not noopener: the proxy window must stay script-closable for its sign-out (spec §1).
+    // Not noopener: the proxy window must stay script-closable for its sign-out (docs/product/roles-and-access.md#proxy).
     const opened = window.open(operateUrl(row.id), '_blank');
     if (!opened) void messages.warning(t('account.popupBlocked'));
   };

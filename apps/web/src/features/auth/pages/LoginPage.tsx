@@ -1,7 +1,7 @@
 /**
- * /login: the brand, the three selling lines of spec §1, the sign-in form and the language
+ * /login: the brand, the three selling lines of docs/product/console.md#login-page, the sign-in form and the language
  * switch. Plain React and CSS on purpose: the first load of /login carries neither the
- * console shell nor antd (DESIGN §7 budget); the form still checks the shared ZLoginForm.
+ * console shell nor antd (docs/product/design.md#budgets); the form still checks the shared ZLoginForm.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * A creative as its style shows it on a device (spec §3 Creative; style types of spec §9):
+ * A creative as its style shows it on a device (docs/product/advertising.md#creatives; style types of docs/product/constants.md#enumerations):
  * Text, Image Only, Small Image, Big Image, Three Images, Video, with the icon, title,
  * description, images, video (poster and player), app name and action button the style
  * carries. Missing assets show as placeholders of the style's size. Used by the creative

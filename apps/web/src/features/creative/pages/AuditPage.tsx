@@ -1,5 +1,5 @@
 /**
- * /ad/exam, creative audit (spec §2, §4, §6): the queue by review state, pending first,
+ * /ad/exam, creative audit (docs/product/console.md#screens, docs/product/advertising.md#creative-review, docs/product/roles-and-access.md#ownership): the queue by review state, pending first,
  * with counts; each creative with its preview, owner, style and submission time; approve,
  * reject with a reason, bulk approve of the selected rows; who decided and when. exam
  * sees its own users' creatives, examAdvanced everyone's; the server decides.

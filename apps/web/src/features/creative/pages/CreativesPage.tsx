@@ -1,5 +1,5 @@
 /**
- * /ad/idea, creatives (spec §2, §3 Creative, §4): the creatives in reach with a small
+ * /ad/idea, creatives (docs/product/console.md#screens, docs/product/advertising.md#creatives, docs/product/advertising.md#creative-review): the creatives in reach with a small
  * preview, style, language, OS, audit state (the reason on failed ones), shelf status and
  * update time; search, filters (audit state, status, style, language), paging and sort;
  * create and edit in a drawer with the live preview; shelve, restore, delete (one

@@ -1,5 +1,5 @@
 /**
- * /dashboard (spec §2), content by role: advertisers' balance, spend and delivery counts
+ * /dashboard (docs/product/reports.md#dashboard), content by role: advertisers' balance, spend and delivery counts
  * with the publish-new-ad button; channel and supply-side roles' income; auditors' queue;
  * an agent's advertisers, an operator's supply today, finance's funds (RoleFigures); the
  * 30-day trend with a metric switch. Every card opens the screen behind it; a new user

@@ -1,5 +1,5 @@
 /**
- * The demand partners (spec §2 /ssp/dsp, §3 DSP): name, type, slot type, timeout, request
+ * The demand partners (docs/product/console.md#screens /ssp/dsp, docs/product/supply.md#demand-partners): name, type, slot type, timeout, request
  * and test URLs, CPM, share, status and update time; search (name or URL), status filter,
  * paging and sort; add and edit in a dialog with the spec defaults (edits are noted
  * writes), the status switch, the OpenRTB Test action and the change history.
@@ -51,7 +51,7 @@ import { DspFormFields } from './DspFormFields';
 import { DspTestDrawer } from './DspTestDrawer';
 import styles from './dsp.module.css';
 
-/** Who manages demand partners (spec §6): the system and ssp roles. */
+/** Who manages demand partners (docs/product/roles-and-access.md#roles): the system and ssp roles. */
 export const DSP_WRITERS = ['system', 'ssp'] as const;
 
 function UrlCell({ url }: { url: string }) {

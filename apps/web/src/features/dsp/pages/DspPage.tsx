@@ -1,5 +1,5 @@
 /**
- * /ssp/dsp (spec §2: demand partners with strategy configuration; roles system and ssp):
+ * /ssp/dsp (docs/product/console.md#screens: demand partners with strategy configuration; roles system and ssp):
  * the partners and the SSP strategies that split slots' traffic among them, as two tabs.
  * The open tab is kept in the address (?tab=strategies) so it survives a reload.
  */

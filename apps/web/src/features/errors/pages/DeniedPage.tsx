@@ -9,7 +9,7 @@ function noGoBack(state: unknown): boolean {
   );
 }
 
-/** /401: access denied. Reached with the no-go-back flag, it offers only Home (spec §2). */
+/** /401: access denied. Reached with the no-go-back flag, it offers only Home (docs/product/console.md#access-rules). */
 export function DeniedPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

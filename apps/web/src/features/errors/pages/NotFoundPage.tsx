@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AntdProvider } from '../../../app/AntdProvider';
 import { useNavigate } from 'react-router';
 
-/** /404: where unknown paths end (spec §2). */
+/** /404: where unknown paths end (docs/product/console.md#access-rules). */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

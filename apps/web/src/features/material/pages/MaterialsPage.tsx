@@ -1,5 +1,5 @@
 /**
- * /ad/resource, the material library (spec §2, §3, §4): thumbnails with dimensions,
+ * /ad/resource, the material library (docs/product/console.md#screens, docs/product/advertising.md#materials, docs/product/advertising.md#transcoding): thumbnails with dimensions,
  * duration, size, kind and state; search, kind and status filters, sorting, paging; upload
  * by drag-and-drop with progress; videos' transcoding state live; preview; rename (noted),
  * shelve / restore / delete, history. The server enforces reach and every rule.

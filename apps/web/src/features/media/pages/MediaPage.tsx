@@ -1,5 +1,5 @@
 /**
- * /ssp/media (spec §2, §3 Media): the media in reach with owner (for ssp and system), OS,
+ * /ssp/media (docs/product/console.md#screens, docs/product/supply.md#media): the media in reach with owner (for ssp and system), OS,
  * bundle, slot count linking to their slots, status and update time; search, status, OS and
  * owner filters, paging and sort; add and edit in a dialog, Active / Inactive / Delete
  * through the note prompt, and the change history. The server enforces every rule.

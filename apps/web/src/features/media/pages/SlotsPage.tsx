@@ -1,5 +1,5 @@
 /**
- * /ssp/slot (spec §2, §3 Slot): the slots in reach with their media (and its state), supply
+ * /ssp/slot (docs/product/console.md#screens, docs/product/supply.md#slots): the slots in reach with their media (and its state), supply
  * type, ad form, ad type, supported styles, countries, size (0 = unlimited), lowest bid,
  * status and update time; search, media (?media_id=), supply type, ad form and status
  * filters, paging and sort; add and edit in a dialog, Active / Inactive / Delete through

@@ -1,5 +1,5 @@
 /**
- * Step 4 (spec §2, complete plan creation): the plan and its strategies at a glance, what
+ * Step 4 (docs/product/console.md#plan-creation-flow, complete plan creation): the plan and its strategies at a glance, what
  * still needs doing, and 'Complete plan creation'. The console checks the rules first; the
  * server checks them again and answers 'Follow the prompts before performing this
  * operation' with each problem on its path — shown at the top, and beside the strategy it

@@ -1,9 +1,9 @@
 /**
- * Step 3 (spec §2, configure creatives per strategy): for one strategy, the plan owner's
+ * Step 3 (docs/product/console.md#plan-creation-flow, configure creatives per strategy): for one strategy, the plan owner's
  * creatives that fit its styles and languages (not deleted), with a small preview, style,
  * language and audit state; the chosen ones are saved on the strategy. Chosen creatives that
  * no longer fit are named with 'There are unspecified creative items in a strategy'; none
- * chosen is 'Need to add creative' (spec §5). No fitting creative: a link to create one.
+ * chosen is 'Need to add creative' (docs/product/messages-and-codes.md#form-messages). No fitting creative: a link to create one.
  */
 import { Alert, Button, Empty, Space, Table, Typography } from 'antd';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Step 3 of the creation flow (spec §2): configure the creatives of every strategy. The
+ * Step 3 of the creation flow (docs/product/console.md#plan-creation-flow): configure the creatives of every strategy. The
  * plan owner's creatives are read once; each strategy chooses among those that fit it and
  * saves its choice (modifyStrategy creative_ids; noted once the plan is complete). Going on
  * saves what is still unsaved.

@@ -1,5 +1,5 @@
 /**
- * Step 1 of the creation flow (spec §2, §3 Plan): name, daily budget and default bid in
+ * Step 1 of the creation flow (docs/product/console.md#plan-creation-flow, docs/product/advertising.md#plans): name, daily budget and default bid in
  * currency units, billing, start and end in UTC, the hours of the week, and the per-user
  * caps. Checked field by field with the shared schema; the server's field issues land on
  * their fields. Creating goes on to the strategies; editing is a noted write ('None Update'

@@ -1,5 +1,5 @@
 /**
- * A plan's status (spec §4) as a tag: live green; stalled for short balance (Balance
+ * A plan's status (docs/product/advertising.md#plan-status) as a tag: live green; stalled for short balance (Balance
  * Exhausted, Lack Of Funds) in the warning colour with what to do about it; Out Of Time
  * blue with its reason; Unlive grey; Archived grey with how to bring it back. An unfinished
  * plan says so instead of 'Unlive'.

@@ -1,5 +1,5 @@
 /**
- * The plan's hours of the week (spec §3 hour and week, UTC+00:00): 7 weekday rows × 24 hour
+ * The plan's hours of the week (docs/product/advertising.md#schedule hour and week, UTC+00:00): 7 weekday rows × 24 hour
  * columns. Press and drag to paint a rectangle on (starting on an empty cell) or off
  * (starting on a chosen one); a weekday or hour header toggles its row or column; presets
  * fill common shapes. A form control: `value` / `onChange` carry the contract's schedule.

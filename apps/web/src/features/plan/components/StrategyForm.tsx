@@ -1,7 +1,7 @@
 /**
- * The strategy editor of step 2 (spec §2: edit a strategy, save, back to the strategy
+ * The strategy editor of step 2 (docs/product/console.md#plan-creation-flow: edit a strategy, save, back to the strategy
  * list): name, bid (empty = the plan's), supported styles, creative languages and the
- * targeting. Each spec §5 message shows where it applies — styles, languages, bid, and on
+ * targeting. Each docs/product/messages-and-codes.md#form-messages message shows where it applies — styles, languages, bid, and on
  * the targeting rule concerned — from the shared schema before sending and from the server
  * after. Editing is a noted write (quiet while the plan's creation is unfinished).
  */

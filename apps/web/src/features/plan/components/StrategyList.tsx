@@ -1,8 +1,8 @@
 /**
- * Step 2's list of a plan's strategies (spec §2): name, bid (or the plan's), what the
+ * Step 2's list of a plan's strategies (docs/product/console.md#plan-creation-flow): name, bid (or the plan's), what the
  * targeting narrows to, styles, languages, creatives, the status switch (noted), edit and
  * delete; 'Add strategy' opens the editor. A plan needs at least one strategy to go on
- * ('Need to add configuration', spec §5).
+ * ('Need to add configuration', docs/product/messages-and-codes.md#form-messages).
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';

@@ -1,10 +1,10 @@
 /**
- * A strategy's targeting (spec §3): one rule per dimension, each including or excluding its
+ * A strategy's targeting (docs/product/advertising.md#targeting): one rule per dimension, each including or excluding its
  * values. Countries, OS, network, brands, models and audience characteristics are picked
  * from their lists; the free-entry dimensions (UID, app version, device ids, packages, OS
  * versions, special slots) take typed or pasted lists, split on lines, commas and spaces,
  * with the values failing their format marked before anything is sent. Each rule shows the
- * spec §5 message that concerns it. A form control over the contract's rules.
+ * docs/product/messages-and-codes.md#form-messages message that concerns it. A form control over the contract's rules.
  */
 import { createContext, use, useState, type ReactNode } from 'react';
 import {

@@ -91,7 +91,7 @@ afterEach(async () => {
 });
 
 describe('PlanEditPage', { timeout: 20_000 }, () => {
-  it('resumes at the plan’s creation step with the four steps of spec §2', async () => {
+  it('resumes at the plan’s creation step with the four steps of docs/product/console.md#plan-creation-flow', async () => {
     renderAt('/ad/plan/5', (url) => (url.startsWith('/svc/ad/plan/detail') ? detail() : null));
     expect(await screen.findByText('Strategy: North')).toBeTruthy();
     const steps = document.querySelector('.ant-steps') as HTMLElement;

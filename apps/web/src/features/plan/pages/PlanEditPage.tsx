@@ -1,5 +1,5 @@
 /**
- * /ad/plan/{id} (hidden; `new` for a new plan): the creation flow of spec §2 — create plan,
+ * /ad/plan/{id} (hidden; `new` for a new plan): the creation flow of docs/product/console.md#plan-creation-flow — create plan,
  * add strategies, configure creatives per strategy, complete plan creation — as steps a
  * person can leave and resume. The page opens at the plan's creation step (or `?step=`);
  * once the plan exists every step is reachable. Step 2 holds the strategy list and, with

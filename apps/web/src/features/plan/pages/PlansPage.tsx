@@ -1,5 +1,5 @@
 /**
- * /ad/plan, the plans within reach (spec §2, §4): quick filters (all, live, stalled for
+ * /ad/plan, the plans within reach (docs/product/console.md#screens, docs/product/advertising.md#plan-status): quick filters (all, live, stalled for
  * short balance, unlive, out of time, unfinished, archived), search, billing filter, sort
  * and paging; each plan's owner (when others' are in reach), billing, daily budget and bid,
  * today's spend, impressions, clicks, CTR and budget pacing, schedule, period, status —

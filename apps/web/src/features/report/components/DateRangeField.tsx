@@ -1,5 +1,5 @@
 /**
- * The report's date range: a spec §9 preset (resolved in UTC days when the query is built,
+ * The report's date range: a docs/product/reports.md#date-presets preset (resolved in UTC days when the query is built,
  * so "today" stays today) or a custom pick of two days.
  */
 import { DatePicker, Select, Space } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * The report's filter list (spec §3 filterList): each filter a dimension, include or
+ * The report's filter list (docs/product/reports.md#saved-configs filterList): each filter a dimension, include or
  * exclude, and values picked from the console's lists where it has one, typed otherwise.
  */
 import { useEffect, useState } from 'react';

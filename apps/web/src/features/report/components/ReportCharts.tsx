@@ -1,5 +1,5 @@
 /**
- * The report's two charts (DESIGN §6), loaded lazily with echarts: chart 1 plots metric 1
+ * The report's two charts (docs/product/design.md#reports-engine), loaded lazily with echarts: chart 1 plots metric 1
  * over the first dimension compared across another dimension (default cost by app
  * version); chart 2 plots metric 1 and metric 2 on two axes (default impressions and eCPM).
  * Each has selects to switch what it shows; the choice is part of the saved config.

@@ -1,7 +1,7 @@
 /**
  * The report table: a column per chosen dimension (names, not ids) and metric, the totals
  * row (over every row of the filter, not only the page: the server sums them), server-side
- * sort and paging with the spec §9 page sizes, an empty state and an error state.
+ * sort and paging with the docs/product/constants.md#page-sizes, an empty state and an error state.
  */
 import { Empty, Table, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';

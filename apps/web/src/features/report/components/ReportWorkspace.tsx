@@ -1,5 +1,5 @@
 /**
- * The one report engine's screen (DESIGN §6), shaped by a preset: saved configs, an optional
+ * The one report engine's screen (docs/product/design.md#reports-engine), shaped by a preset: saved configs, an optional
  * view selector (the ADX views), date range, dimension and metric pickers, filters, the two
  * charts and the table with totals. What the pickers show is the screen's settings; the
  * config bar stores and restores them.

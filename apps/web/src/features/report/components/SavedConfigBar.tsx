@@ -1,7 +1,7 @@
 /**
  * The saved configurations of a report screen: pick one to load or switch (clears its
  * modify flag), save over it (sets the flag), save as a new named one, delete; the flag
- * shows beside the name, as spec §4 has it.
+ * shows beside the name, as docs/product/reports.md#saved-configs has it.
  */
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';

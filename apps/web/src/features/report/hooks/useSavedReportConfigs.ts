@@ -1,5 +1,5 @@
 /**
- * The saved configs of one report screen (spec §3, §4): save as new (named), save over the
+ * The saved configs of one report screen (docs/product/reports.md#saved-configs): save as new (named), save over the
  * current one, load or switch, delete; kept in local storage per user and screen so they
  * survive reloads. Saving sets the current config's modify flag; loading or switching
  * clears it (on the config loaded and on the one switched away from) — the spec's rule.

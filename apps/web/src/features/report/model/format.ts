@@ -1,5 +1,5 @@
 /**
- * Report cells and chart values in the spec §9 formats: counts grouped in threes, money
+ * Report cells and chart values in the docs/product/constants.md#formats: counts grouped in threes, money
  * (micros) and rates with 2 decimals, rates as percentages, unit suffixes on chart axes,
  * dates with their weekday name (Chinese in Chinese). Dimensions show names, not ids.
  */

@@ -1,5 +1,5 @@
 /**
- * The report screens as presets of the one engine (DESIGN §6): what each may group by and
+ * The report screens as presets of the one engine (docs/product/design.md#reports-engine): what each may group by and
  * show, and what it starts with. Advertisers' screens leave the supply side (media, slot,
  * DSP) out; the supply-side report offers everything and leads with income and fill rate.
  */
@@ -19,7 +19,7 @@ const ADVERTISER_METRICS: readonly ReportMetricValue[] = ALL_METRICS.filter(
   (metric) => metric !== 'income' && !(PARTNER_METRICS as readonly string[]).includes(metric),
 );
 
-/** /report/index: the spec §3 defaults as they stand. */
+/** /report/index: the docs/product/reports.md#saved-configs defaults as they stand. */
 export const ACCOUNT_REPORT: ReportPreset = {
   configKey: 'account',
   scope: 'account',
@@ -89,7 +89,7 @@ export const SSP_REPORT: ReportPreset = {
   },
 };
 
-/** A named set of dimensions a selector applies in one step (the ADX report labels of spec §2). */
+/** A named set of dimensions a selector applies in one step (the ADX report labels of docs/product/reports.md#report-screens). */
 export interface ReportView {
   key: string;
   dimensions: readonly ReportDimensionValue[];

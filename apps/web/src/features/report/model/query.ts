@@ -1,6 +1,6 @@
 /**
  * From what the screen shows to what the report endpoint is asked: the table's page, and
- * the two charts' series. Date ranges come from the spec §9 presets or a custom pick.
+ * the two charts' series. Date ranges come from the docs/product/reports.md#date-presets presets or a custom pick.
  */
 import {
   DEFAULT_PAGE_SIZE,

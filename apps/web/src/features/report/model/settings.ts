@@ -1,7 +1,7 @@
 /**
- * What a report shows (spec §3 saved report config): checked dimensions and metrics, the
+ * What a report shows (docs/product/reports.md#saved-configs): checked dimensions and metrics, the
  * filter list and the two charts' settings. A saved config is these plus its id, its name
- * and the modify state (spec §4). Presets (account, country, supply-side) bound what a
+ * and the modify state (docs/product/reports.md#saved-configs). Presets (account, country, supply-side) bound what a
  * screen may pick; `sanitizeSettings` keeps any stored or loaded settings inside them.
  */
 import {
@@ -41,7 +41,7 @@ export interface ReportSettings {
 export interface SavedReportConfig extends ReportSettings {
   id: string;
   name: string;
-  /** Set by saving, cleared by loading or switching to it (spec §4). */
+  /** Set by saving, cleared by loading or switching to it (docs/product/reports.md#saved-configs). */
   modify: boolean;
 }
 
@@ -60,7 +60,7 @@ export interface ReportPreset {
   defaults: ReportSettings;
 }
 
-/** spec §3 defaults: date; request, fr, imp, ir, click, ctr, cpm, cost; cost by app; imp + cpm. */
+/** docs/product/reports.md#saved-configs defaults: date; request, fr, imp, ir, click, ctr, cpm, cost; cost by app; imp + cpm. */
 export const DEFAULT_SETTINGS: ReportSettings = {
   checkedDimensions: [...DEFAULT_REPORT_DIMENSIONS],
   checkedMetrics: [...DEFAULT_REPORT_METRICS],

@@ -1,5 +1,5 @@
 /**
- * Saved report configs in local storage (spec §9 storage, §3 fields), one versioned key per
+ * Saved report configs in local storage (docs/product/constants.md#storage, docs/product/reports.md#saved-configs fields), one versioned key per
  * user and report screen. Whatever is stored is checked on the way in: a corrupt value, or
  * a config that no longer fits the contract, is dropped rather than trusted.
  */

@@ -1,4 +1,4 @@
-/** /report/index, the account report (spec §2; role adController): the engine's defaults. */
+/** /report/index, the account report (docs/product/reports.md#report-screens; role adController): the engine's defaults. */
 import { useTranslation } from 'react-i18next';
 import { ReportWorkspace } from '../components/ReportWorkspace';
 import { ACCOUNT_REPORT } from '../model/presets';

@@ -1,5 +1,5 @@
 /**
- * /report/countryReport (spec §2: account and plan country reports): the engine grouped by
+ * /report/countryReport (docs/product/reports.md#report-screens: account and plan country reports): the engine grouped by
  * country, for the whole account or plan by plan. Each tab keeps its own saved configs.
  */
 import { Tabs } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * /sspReport/index, the supply-side report (spec §2; role system): the ADX views — hourly
+ * /sspReport/index, the supply-side report (docs/product/reports.md#report-screens; role system): the ADX views — hourly
  * and daily by total, DSP, media, slot; by media, DSP, app version, country — as a view
  * selector over the engine, income and fill rate first.
  */

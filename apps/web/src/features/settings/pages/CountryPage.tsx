@@ -57,7 +57,7 @@ function countryForm(country: Country): CountryForm {
   };
 }
 
-/** lang_list travels joined with commas as lang_ids (spec §3). */
+/** lang_list travels joined with commas as lang_ids (docs/product/settings.md#countries). */
 function countryWire(fields: Record<string, unknown>): Record<string, unknown> {
   const { lang_ids: ids, ...rest } = fields;
   return Array.isArray(ids) ? { ...rest, lang_ids: ids.join(',') } : rest;

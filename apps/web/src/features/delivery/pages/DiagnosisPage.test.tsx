@@ -5,7 +5,7 @@ import {
   DEFAULT_AUCTION_TYPE,
   fieldIssue,
   type Country,
-  type Plan,
+  type PlanListItem,
   type Slot,
 } from '@adloom/domain';
 import { configureApi } from '../../../lib/api';
@@ -53,7 +53,8 @@ const country: Country = {
   updated_at: '2026-01-01T00:00:00Z',
 };
 
-const plan: Plan = {
+// As the plan list answers it: with today's delivery.
+const plan: PlanListItem = {
   id: 5,
   owner: { id: 6, username: 'adv', nickname: 'Advertiser' },
   name: 'Autumn push',
@@ -74,11 +75,12 @@ const plan: Plan = {
   strategy_count: 1,
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
+  today: { spend: 0, impressions: 0, clicks: 0 },
 };
 
 interface World {
   diagnose?: (body: unknown) => unknown;
-  plans?: Plan[];
+  plans?: PlanListItem[];
 }
 
 function server(world: World = {}) {

@@ -199,8 +199,9 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   await admin.getByRole('button', { name: 'Fund approvals' }).click();
   const request = admin.getByTestId('fund-requests').getByRole('row').filter({ hasText: note });
   await request.getByRole('button', { name: 'Approve' }).click();
+  // The console's one confirmation dialog asks before money moves.
   await admin
-    .locator('.ant-popover')
+    .getByRole('dialog')
     .filter({ hasText: 'Credit 20,000.00 to adv_beta now?' })
     .getByRole('button', { name: 'Approve' })
     .click();

@@ -70,7 +70,6 @@ pbjs.processQueue();
 `;
 
 /** What the demo's live plans serve (apps/server/src/db/seed.ts): English text ads. */
-const DEMO_TITLES = /Spring sale: 30% off|Try Adloom Pro free/;
 /** Generous: two cores shared with other work. */
 const AUCTION_TIMEOUT_MS = 15_000;
 /** First-party data the publisher knows of its reader (the demo plans target it). */
@@ -275,12 +274,13 @@ test('Adloom’s Prebid.js adapter wins a banner and a native ad unit, and both 
   const [nativeBid] = bids['feed-card'] ?? [];
   expect(nativeBid).toMatchObject({ bidder: 'adloom', mediaType: 'native', currency: 'USD' });
   const title = nativeBid?.native?.ortb.assets.find((asset) => asset.id === 1)?.title?.text;
-  expect(title).toMatch(DEMO_TITLES);
+  // Whichever live demo campaign wins (the business demo adds several): a real title.
+  expect(title?.trim()).toBeTruthy();
 
   // The banner in its frame (Prebid's renderer writes the markup into a frame of its own).
   const bannerAd = page.frameLocator('#top-banner').frameLocator('iframe').first();
-  await expect(bannerAd.getByRole('link', { name: DEMO_TITLES })).toBeVisible();
-  await expect(bannerAd.getByRole('link', { name: DEMO_TITLES })).toHaveAttribute(
+  await expect(bannerAd.getByRole('link').first()).toBeVisible();
+  await expect(bannerAd.getByRole('link').first()).toHaveAttribute(
     'href',
     new RegExp(`^${adloomOrigin}/track/clk\\?t=`),
   );
@@ -442,10 +442,16 @@ test('a video ad unit gets Adloom’s VAST as vastXml', async ({ page, request, 
     imp: [{ id: '1', tagid: String(slot.id), video: videoUnit.mediaTypes.video }],
     device: READER,
   };
-  // The delivery engine picks the live plan up within a second.
+  // The delivery engine picks the live plan up within a second: wait until it bids (a 200
+  // alone may be a demo campaign's bid or a no-bid).
   await expect
-    .poll(async () => (await request.post(OPENRTB_AUCTION_PATH, { data: probe })).status())
-    .toBe(200);
+    .poll(async () => {
+      const answer = await request.post(OPENRTB_AUCTION_PATH, { data: probe });
+      if (answer.status() !== 200) return null;
+      const body = (await answer.json()) as { seatbid?: { bid: { crid?: string }[] }[] };
+      return body.seatbid?.[0]?.bid[0]?.crid ?? null;
+    })
+    .toBe(String(creative.id));
   publisherHtml = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A publisher's video page</title>
 <script src="/prebid.js"></script>

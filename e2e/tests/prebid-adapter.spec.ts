@@ -179,7 +179,9 @@ interface SeenBid {
   netRevenue: boolean;
   ttl: number;
   meta: { advertiserDomains?: string[] };
-  native: { ortb: { assets: { id: number; title?: { text: string } }[] } } | null;
+  native: {
+    ortb: { assets: { id: number; title?: { text: string }; data?: { value: string } }[] };
+  } | null;
 }
 
 test('Adloom’s Prebid.js adapter wins a banner and a native ad unit, and both render', async ({
@@ -289,7 +291,9 @@ test('Adloom’s Prebid.js adapter wins a banner and a native ad unit, and both 
   // The native renderer writes the filled template into the ad unit's own frame.
   const card = page.frameLocator('#feed-card');
   await expect(card.locator('#native-title')).toHaveText(title ?? '');
-  await expect(card.locator('#native-body')).not.toBeEmpty();
+  // Asset 2 as the answer gave it (a demo creative may have no description: then empty).
+  const body = nativeBid?.native?.ortb.assets.find((asset) => asset.id === 2)?.data?.value ?? '';
+  await expect(card.locator('#native-body')).toHaveText(body);
   await expect(card.locator('#native-link')).toHaveAttribute(
     'href',
     new RegExp(`^${adloomOrigin}/track/clk\\?t=`),

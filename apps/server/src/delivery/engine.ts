@@ -46,7 +46,7 @@ import { slotOf } from './decision/exchange.js';
 import { DayClock, heldMicros, heldReservationOf, holdMs } from './holds.js';
 import { EventJournal } from './journal/journal.js';
 import { MonitorPinger } from './monitors.js';
-import type { Accounting, EventDims, Reservation, StateStore } from './ports.js';
+import type { Accounting, BilledEvent, EventDims, Reservation, StateStore } from './ports.js';
 import { loadSnapshot } from './snapshot/load.js';
 import { SnapshotSource, type SnapshotLoader } from './snapshot/source.js';
 import { createStateStore } from './state/index.js';
@@ -860,16 +860,7 @@ export class DeliveryEngine {
     const dims = dimsOf(claims);
     if (claims.dspId && claims.channel === 'notice') {
       // Sold in a caller's second-price auction: the money waits for its billing notice.
-      this.accounting.countEvent({
-        id: `imp:${claims.id}`,
-        kind: 'imp',
-        dims,
-        at: now,
-        impressions: 1,
-        clicks: 0,
-        cost: 0,
-        income: 0,
-      });
+      this.accounting.countEvent(impressionEvent(claims, dims, now, { cost: 0, income: 0 }));
       return;
     }
     if (claims.dspId) {
@@ -882,18 +873,14 @@ export class DeliveryEngine {
         share: claims.incomeCpm,
         take: claims.price - claims.incomeCpm,
       });
-      this.accounting.countEvent({
-        id: `imp:${claims.id}`,
-        kind: 'imp',
-        dims,
-        at: now,
-        impressions: 1,
-        clicks: 0,
-        cost: 0,
-        income: share,
-        partnerRevenue: paid,
-        partnerTake: take,
-      });
+      this.accounting.countEvent(
+        impressionEvent(claims, dims, now, {
+          cost: 0,
+          income: share,
+          partnerRevenue: paid,
+          partnerTake: take,
+        }),
+      );
       return;
     }
     const plan = snapshot.plans.get(claims.planId);
@@ -909,17 +896,13 @@ export class DeliveryEngine {
           `imp:${claims.id}`,
         )
       : { cost: 0, reservation: undefined };
-    this.accounting.countEvent({
-      id: `imp:${claims.id}`,
-      kind: 'imp',
-      dims,
-      at: now,
-      impressions: 1,
-      clicks: 0,
-      cost,
-      income: cost,
-      ...(reservation ? { reservation } : {}),
-    });
+    this.accounting.countEvent(
+      impressionEvent(claims, dims, now, {
+        cost,
+        income: cost,
+        ...(reservation ? { reservation } : {}),
+      }),
+    );
     if (claims.billing === Billing.cpt && plan) await this.chargeCpt(plan, claims, snapshot, now);
     if (claims.uid && plan) {
       await this.store.recordImpression(claims.uid, plan.id, Math.floor(now / 1000), plan);
@@ -1082,4 +1065,14 @@ export class DeliveryEngine {
     await this.billingNotices.close();
     await this.store.close();
   }
+}
+
+/** One counted impression of a token; `money` is what it bills and earns (micros). */
+function impressionEvent(
+  claims: TrackingClaims,
+  dims: EventDims,
+  at: number,
+  money: Pick<BilledEvent, 'cost' | 'income' | 'partnerRevenue' | 'partnerTake' | 'reservation'>,
+): BilledEvent {
+  return { id: `imp:${claims.id}`, kind: 'imp', dims, at, impressions: 1, clicks: 0, ...money };
 }

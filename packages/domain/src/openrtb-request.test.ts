@@ -1,11 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { messageErrorMap } from './messages.js';
 import {
   OPENRTB_MAX_IMPS,
   ZIncomingBidRequest,
   fieldOf,
+  openRtbIssueText,
   readNativeRequest,
   withoutNulls,
 } from './openrtb-request.js';
+
+// As the server runs: zod's messages are catalogue codes, and a peer reads English sentences.
+beforeAll(() => {
+  z.config({ customError: messageErrorMap });
+});
 
 const banner = { format: [{ w: 300, h: 250 }] };
 const request = (extra: Record<string, unknown> = {}) => ({
@@ -20,7 +28,7 @@ function verdict(input: unknown): string {
   const parsed = ZIncomingBidRequest.safeParse(withoutNulls(input));
   if (parsed.success) return 'valid';
   const issue = parsed.error.issues[0];
-  return `${fieldOf(issue?.path ?? [])}: ${issue?.message ?? ''}`;
+  return `${fieldOf(issue?.path ?? [])}: ${openRtbIssueText(issue)}`;
 }
 
 describe('an incoming BidRequest', () => {
@@ -95,8 +103,18 @@ describe('an incoming BidRequest', () => {
     expect(verdict(request({ imp: [{ id: '1', native: { request: '{"assets":' } }] }))).toBe(
       'imp[0].native.request: not a readable Native request: is not JSON',
     );
-    expect(verdict(request({ imp: [{ id: '1', native: native({ assets: [] }) }] }))).toMatch(
-      /^imp\[0\]\.native\.request: not a readable Native request: assets: /,
+    // Encoded twice: a JSON string inside the string.
+    expect(
+      verdict(
+        request({ imp: [{ id: '1', native: { request: JSON.stringify('{"assets":[]}') } }] }),
+      ),
+    ).toBe('imp[0].native.request: not a readable Native request: is not a JSON object');
+    // The Native request's own schema issues in English, never a catalogue code.
+    expect(verdict(request({ imp: [{ id: '1', native: native({ assets: [] }) }] }))).toBe(
+      'imp[0].native.request: not a readable Native request: assets: Choose at least 1',
+    );
+    expect(verdict(request({ imp: [{ id: '1', native: native({ ver: '1.2' }) }] }))).toBe(
+      'imp[0].native.request: not a readable Native request: assets: This field is required',
     );
     expect(
       verdict(request({ imp: [{ id: '1', native: native({ assets: [title, title] }) }] })),

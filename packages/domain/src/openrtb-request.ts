@@ -5,6 +5,7 @@
  * Each refusal names the field, as `imp[1].native.request`.
  */
 import { z } from 'zod';
+import { issueMessage, isMessageCode, messageText } from './messages.js';
 import { ZBidRequest } from './openrtb.js';
 
 /** The most impressions one request may hold; more is refused, never silently cut. */
@@ -66,6 +67,17 @@ export function nativeAssetIdsByIndex(assets: readonly unknown[]): boolean {
 }
 
 /**
+ * A schema issue as an OpenRTB peer reads it: an English sentence, never the catalogue's code
+ * (zod's messages are codes, messages.ts); a schema's own text stays as it is.
+ */
+export function openRtbIssueText(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'invalid';
+  if (!isMessageCode(issue.message)) return issue.message;
+  const { code, params } = issueMessage(issue);
+  return messageText(code, 'en', params);
+}
+
+/**
  * The Native request carried as a JSON string in `imp.native.request`, Native 1.2 or the
  * 1.0 form wrapped in `{"native": …}`; an error message when it cannot be read.
  */
@@ -78,10 +90,14 @@ export function readNativeRequest(text: string): { request: NativeRequest } | { 
   }
   const unwrapped =
     typeof json === 'object' && json !== null && 'native' in json ? json.native : json;
+  // A request encoded twice reads as a string: say so rather than name no field.
+  if (typeof unwrapped !== 'object' || unwrapped === null || Array.isArray(unwrapped)) {
+    return { error: 'is not a JSON object' };
+  }
   const parsed = ZNativeRequest.safeParse(withoutNulls(unwrapped));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { error: `${fieldOf(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}` };
+    return { error: `${fieldOf(issue?.path ?? [])}: ${openRtbIssueText(issue)}` };
   }
   const byIndex = nativeAssetIdsByIndex(parsed.data.assets);
   const seen = new Set<number>();

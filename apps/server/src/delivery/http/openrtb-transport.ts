@@ -12,13 +12,7 @@
  * - `x-openrtb-version` on every answer, errors in OpenRTB's shape: a BidResponse with `nbr`
  *   and the reason, never the console's envelope.
  */
-import {
-  OPENRTB_VERSION,
-  NO_BID_REASON,
-  isMessageCode,
-  issueMessage,
-  messageText,
-} from '@adloom/domain';
+import { OPENRTB_VERSION, NO_BID_REASON } from '@adloom/domain';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import type {
@@ -28,7 +22,6 @@ import type {
   FastifyRequest,
   HTTPMethods,
 } from 'fastify';
-import type { z } from 'zod';
 
 /** Answers smaller than this go out as they are: compressing them saves nothing. */
 const COMPRESS_THRESHOLD_BYTES = 512;
@@ -56,18 +49,6 @@ export function openRtbErrorBody(
 /** A 400 naming the field. */
 export function refuse(reply: FastifyReply, id: string, field: string, message: string) {
   return reply.code(400).send(openRtbErrorBody(id, `${field}: ${message}`, field));
-}
-
-/**
- * A schema issue as an OpenRTB peer reads it: an English sentence, never the catalogue's code
- * (zod's messages are codes on this server, packages/domain/src/messages.ts); a schema's own
- * text stays as it is.
- */
-export function issueText(issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return 'invalid';
-  if (!isMessageCode(issue.message)) return issue.message;
-  const { code, params } = issueMessage(issue);
-  return messageText(code, 'en', params);
 }
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {

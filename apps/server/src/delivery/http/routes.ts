@@ -24,6 +24,7 @@ import {
   TRACK_PATHS,
   ZIncomingBidRequest,
   fieldOf,
+  openRtbIssueText,
   withoutNulls,
   type BidRequest,
   type TrackKindValue,
@@ -35,7 +36,7 @@ import { ImpSpec, blocksOf, isPrivateAuction } from '../openrtb/imp.js';
 import type { Channel } from '../types.js';
 import { countryFromHeaders, fromBidRequest, fromServeFacts } from './requests.js';
 import { parseServeQuery } from './serve-query.js';
-import { issueText, refuse, registerPrebidFacing } from './openrtb-transport.js';
+import { refuse, registerPrebidFacing } from './openrtb-transport.js';
 import { SELLERS_JSON_PATH, sellersJson } from './sellers.js';
 import { PIXEL } from './pixel.js';
 import { slotIdOf, slotReferenceOf } from './slot-reference.js';
@@ -81,7 +82,7 @@ async function auction(
   const parsed = ZIncomingBidRequest.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return refuse(reply, idOf(body), fieldOf(issue?.path ?? []), issueText(issue));
+    return refuse(reply, idOf(body), fieldOf(issue?.path ?? []), openRtbIssueText(issue));
   }
   const bidRequest: BidRequest = parsed.data;
   // Less time than we keep for ourselves: a no-bid with its reason, nothing decided.

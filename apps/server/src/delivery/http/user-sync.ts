@@ -21,11 +21,12 @@ import {
   USER_ID_COOKIE,
   USER_ID_COOKIE_MAX_AGE_SECONDS,
   USER_ID_PATTERN,
+  openRtbIssueText,
 } from '@adloom/domain';
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { issueText, refuse } from './openrtb-transport.js';
+import { refuse } from './openrtb-transport.js';
 import { PIXEL } from './pixel.js';
 
 export { partnerUserSync } from '../upstream/bid-request.js';
@@ -165,7 +166,7 @@ export function cookieSync(
   const parsed = ZCookieSyncRequest.safeParse(request.body ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return refuse(reply, '', issue?.path.join('.') || 'body', issueText(issue));
+    return refuse(reply, '', issue?.path.join('.') || 'body', openRtbIssueText(issue));
   }
   const synced = cookieUidOf(request) !== undefined;
   const partnerUids = partnerUidEntries(request);

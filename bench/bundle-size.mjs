@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 200;
-const dist = join(dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const dist =
+  process.env.WEB_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`No ${manifestPath}: build the web app first (npm run build -w @adloom/web).`);

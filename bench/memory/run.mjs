@@ -60,8 +60,13 @@ function freePort() {
  * smaller young generation, at some cost in garbage collection under load).
  */
 const VARIANTS = [
-  { name: 'as npm start runs it', env: {}, nodeArgs: [] },
+  { name: 'no memory settings', env: {}, nodeArgs: [] },
   { name: 'MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' }, nodeArgs: [] },
+  {
+    name: 'MALLOC_ARENA_MAX=2 --max-semi-space-size=8',
+    env: { MALLOC_ARENA_MAX: '2' },
+    nodeArgs: ['--max-semi-space-size=8'],
+  },
   {
     name: 'MALLOC_ARENA_MAX=2 --max-semi-space-size=4',
     env: { MALLOC_ARENA_MAX: '2' },

@@ -90,7 +90,7 @@ test('the operator adds a media and a slot in it, and copies the integration sni
   await expect(mediaRow).toContainText(bundle);
   await expect(mediaRow).toContainText('iOS');
   await expect(mediaRow).toContainText('Operator');
-  await mediaRow.getByRole('link', { name: `Show the slots of ${mediaName}` }).click();
+  await mediaRow.getByRole('link', { name: `Slots of ${mediaName}:` }).click();
   await expect(page).toHaveURL(/\/ssp\/slot\?media_id=\d+/);
   await expect(page.getByText('No slots yet')).toBeVisible();
 

@@ -8,6 +8,7 @@ import { ConfigProvider, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isInterfaceLanguage } from '@adloom/domain';
 import { antdLocaleOf } from '../lib/i18n';
+import { watchTableAccessibility } from '../lib/tableA11y';
 import { setErrorNotifier } from '../lib/toast';
 import { theme } from './theme';
 
@@ -22,6 +23,7 @@ function MessageBridge() {
 
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  useEffect(() => watchTableAccessibility(), []);
   const lang = isInterfaceLanguage(i18n.language) ? i18n.language : 'en';
   return (
     // No space inserted between two Chinese characters of a button: its name stays "首页".

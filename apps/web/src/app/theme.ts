@@ -3,7 +3,8 @@ import type { ThemeConfig } from 'antd';
 /**
  * Ant Design's defaults with colours dark enough for WCAG AA text contrast (the
  * accessibility budget of docs/product/design.md#budgets): the default primary #1677ff under white text and the
- * 45 % grey of secondary text fall short of 4.5:1.
+ * 45 % grey of secondary text fall short of 4.5:1, and so do the 25 % grey of placeholders and
+ * the coloured text of tags (styles.css darkens those).
  */
 export const theme: ThemeConfig = {
   token: {
@@ -13,6 +14,10 @@ export const theme: ThemeConfig = {
     colorError: '#cf1322',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    // Placeholders and disabled text at 4.5:1 on white and on a disabled field's grey
+    // (antd's 25 % grey gives 1.8:1; axe and Lighthouse count both).
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.57)',
+    colorTextDisabled: 'rgba(0, 0, 0, 0.57)',
     borderRadius: 6,
   },
   components: {

@@ -11,7 +11,7 @@ export const media = {
   bundleHelp:
     "The app's package name (com.example.app) or the site's domain; demand partners receive it as app.bundle.",
   slots: 'Slots',
-  slotsOf: 'Show the slots of {{name}}',
+  slotsOf: 'Slots of {{name}}: {{count}}',
   add: 'Add media',
   addTitle: 'Add a media',
   editTitle: 'Edit media: {{name}}',

@@ -12,7 +12,7 @@ export const media: typeof en = {
   bundle: '包名或域名',
   bundleHelp: '应用包名（com.example.app）或网站域名；以 app.bundle 发送给需求方。',
   slots: '广告位',
-  slotsOf: '查看 {{name}} 的广告位',
+  slotsOf: '{{name}} 的广告位：{{count}}',
   add: '添加媒体',
   addTitle: '添加媒体',
   editTitle: '编辑媒体：{{name}}',

@@ -33,7 +33,10 @@ export function CreativeThumb({
     >
       <button
         type="button"
-        aria-label={t('creative.previewOf', { name: creative.name })}
+        // Without a picture the button shows the title: its name names what it shows.
+        aria-label={t('creative.previewOf', {
+          name: src ? creative.name : creative.title || creative.name,
+        })}
         style={{ padding: 0, border: 0, background: 'none', cursor: 'zoom-in' }}
       >
         {src ? (

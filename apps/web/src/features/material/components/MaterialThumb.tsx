@@ -47,7 +47,8 @@ export function MaterialThumb({
       className={styles.thumb}
       style={style}
       onClick={onClick}
-      aria-label={`${t('material.preview')}: ${material.name}`}
+      // The badge's duration is visible text: the name says it too (WCAG 2.5.3, label in name).
+      aria-label={`${t('material.preview')}: ${material.name}${video ? `, ${durationText(material.duration_ms)}` : ''}`}
     >
       {content}
     </button>

@@ -52,7 +52,7 @@ describe('MediaPage', { timeout: 30_000 }, () => {
     await screen.findByText('Media 1');
     expect(within(row('Media 1')).getByText('Android')).toBeTruthy();
     expect(within(row('Media 1')).getByText('com.media1')).toBeTruthy();
-    const link = within(row('Media 1')).getByRole('link', { name: 'Show the slots of Media 1' });
+    const link = within(row('Media 1')).getByRole('link', { name: 'Slots of Media 1: 2' });
     expect(link.getAttribute('href')).toBe('/ssp/slot?media_id=1');
     expect(within(row('Media 1')).getByRole('switch', { name: 'Active' })).toBeTruthy();
     expect(within(row('Media 2')).getByText('Deleted')).toBeTruthy();

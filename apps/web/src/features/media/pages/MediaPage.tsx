@@ -198,7 +198,7 @@ export function MediaPage() {
             render: (count: number, row) => (
               <Link
                 to={`/ssp/slot?media_id=${row.id}`}
-                aria-label={t('media.slotsOf', { name: row.name })}
+                aria-label={t('media.slotsOf', { name: row.name, count })}
               >
                 {count}
               </Link>

@@ -5,12 +5,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ABILITY_ALL, deriveRoles, menuFor, type ConsoleRoute } from '@adloom/domain';
+import { ADMIN_PAGES, openConsolePage } from '../support/console-pages';
 import { signInAs } from '../support/session';
-
-const leaves = (routes: readonly ConsoleRoute[]): ConsoleRoute[] =>
-  routes.flatMap((route) => (route.children ? leaves(route.children) : [route]));
-const ADMIN_PAGES = leaves(menuFor(deriveRoles(ABILITY_ALL)));
 
 /** One line per failing check and element: "rule: selector (summary)". */
 async function violationsOf(page: Page): Promise<string[]> {
@@ -36,9 +32,7 @@ test('every console page passes the WCAG A and AA checks', async ({ page }) => {
   await signInAs(page, 'admin');
   const found: string[] = [];
   for (const route of ADMIN_PAGES) {
-    await page.goto(route.path);
-    await expect(page.locator('#main-content')).not.toBeEmpty();
-    await page.waitForLoadState('networkidle');
+    await openConsolePage(page, route.path);
     for (const line of await violationsOf(page)) found.push(`${route.path} ${line}`);
   }
   expect(found).toEqual([]);

@@ -1,11 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ABILITY_ALL, deriveRoles, menuFor, type ConsoleRoute } from '@adloom/domain';
+import { ADMIN_PAGES, openConsolePage } from '../support/console-pages';
 import { signInAs } from '../support/session';
 import { escapeRegExp } from '../support/texts';
-
-const leaves = (routes: readonly ConsoleRoute[]): ConsoleRoute[] =>
-  routes.flatMap((route) => (route.children ? leaves(route.children) : [route]));
-const ADMIN_PAGES = leaves(menuFor(deriveRoles(ABILITY_ALL)));
 
 /**
  * The header cells of the page's visible tables that a user cannot read whole: text cut in its
@@ -83,9 +79,7 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
     await signInAs(page, 'admin');
     for (const route of ADMIN_PAGES) {
-      await page.goto(route.path);
-      await expect(page.locator('#main-content')).not.toBeEmpty();
-      await page.waitForLoadState('networkidle');
+      await openConsolePage(page, route.path);
       expect(await overflowOf(page), `${route.path} at ${width} px`).toBeLessThanOrEqual(0);
       // The top bar keeps the user menu on the screen.
       const userMenu = await page.getByTestId('user-menu').boundingBox();
@@ -101,9 +95,7 @@ test('no table header cell is cut or hidden under a fixed column at 1280 px', as
   await signInAs(page, 'admin');
   const found: string[] = [];
   for (const route of ADMIN_PAGES) {
-    await page.goto(route.path);
-    await expect(page.locator('#main-content')).not.toBeEmpty();
-    await page.waitForLoadState('networkidle');
+    await openConsolePage(page, route.path);
     for (const cell of await clippedHeadersOf(page)) found.push(`${route.path}: ${cell}`);
   }
   expect(found).toEqual([]);

@@ -16,7 +16,8 @@ import {
 } from '@adloom/domain';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCountries } from '../../../lib/settings';
-import { FreeEntryValues, RuleHead } from '../../plan/components/TargetingEditor';
+import { RuleHead } from '../../plan/components/RuleHead';
+import { FreeEntryValues } from '../../plan/components/TargetingValues';
 import styles from './TriggerEditor.module.css';
 import {
   enumValueOptions,

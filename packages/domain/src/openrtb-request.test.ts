@@ -103,6 +103,7 @@ describe('an incoming BidRequest', () => {
     expect(verdict(request({ imp: [{ id: '1', native: { request: '{"assets":' } }] }))).toBe(
       'imp[0].native.request: not a readable Native request: is not JSON',
     );
+    expect(verdict(request({ test: 3 }))).toBe('test: must be 0 or 1');
     // Encoded twice: a JSON string inside the string.
     expect(
       verdict(

@@ -12,7 +12,8 @@ export const OPENRTB_VERSION = '2.6';
 const ZNonNegative = z.number().finite().min(0);
 /** Sizes, durations and times: 2.6 has no negative ones. */
 const ZCount = z.number().int().min(0);
-const ZFlag = z.union([z.literal(0), z.literal(1)]);
+// A 0/1 flag; a peer reads the refusal in English (openRtbIssueText).
+const ZFlag = z.union([z.literal(0), z.literal(1)], { message: 'must be 0 or 1' });
 
 /** A banner size, or a Flex size (`wratio`/`hratio`, at least `wmin` wide) without w/h. */
 export const ZFormat = z.looseObject({

@@ -20,7 +20,9 @@ import { pageOf } from '../settings/shared/present.js';
 import { windowOf } from '../settings/shared/sql.js';
 import * as repo from './repo.js';
 import type { CreativeRow } from './repo.js';
-import { filterOf, presentAll, throwIssues, type CreativeListQuery } from './service.js';
+import { presentAll } from './present.js';
+import { throwIssues } from './rules.js';
+import { filterOf, type CreativeListQuery } from './service.js';
 
 /** The queue: oldest submission first unless a sort is asked for. */
 export async function listAudit(db: Database, auth: AuthContext, query: CreativeListQuery) {

@@ -7,7 +7,7 @@ import {
   type CreativeFields,
 } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../settings/shared/noted.js';
+import { notFound } from '../changes/noted.js';
 import { materialAsset } from './assets.js';
 import * as repo from './repo.js';
 import type { CreativeRow, CreativeView } from './repo.js';

@@ -21,7 +21,7 @@ import {
   testKeyPrefix,
   uniqueId,
   type StoreHarness,
-} from './test-harness.js';
+} from './test-kit.js';
 
 function redisHarness(): StoreHarness & { prefix: string } {
   const clock = new TestClock();

@@ -19,7 +19,7 @@ import {
   send,
   textBody,
   type Styles,
-} from './testing.js';
+} from './test-kit.js';
 
 let t: TestApp;
 let styles: Styles;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Regenerates the newest, not-yet-landed migration from src/db/schema.ts: removes
+ * Regenerates the newest, not-yet-landed migration from src/db/schema/: removes
  * drizzle/NNNN_<name>.sql, its snapshot and journal entry, then runs drizzle-kit generate
  * with the same name. Only for a migration that has not landed on main.
  * Usage: node scripts/regen-migration.mjs 0002 advertising

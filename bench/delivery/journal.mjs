@@ -1,5 +1,5 @@
 // What the event journal costs a tracking request (docs/PERFORMANCE.md, "Event journal"):
-// runs apps/server/src/delivery/journal/bench-journal.ts through tsx.
+// runs bench/delivery/journal-workload.ts through tsx.
 //
 //   npm run bench:journal -w @adloom/bench
 import { spawnSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const entry = join(ROOT, 'apps/server/src/delivery/journal/bench-journal.ts');
+const entry = join(ROOT, 'bench/delivery/journal-workload.ts');
 const result = spawnSync('node', ['--import', 'tsx', entry], {
   cwd: join(ROOT, 'apps/server'),
   stdio: 'inherit',

@@ -39,7 +39,7 @@ import { loadProfile, summarise } from '../profile/summary.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = join(ROOT, 'apps/server/src/main.ts');
 const CLUSTER_ENTRY = join(ROOT, 'apps/server/src/cluster.ts');
-const SEED_ENTRY = join(ROOT, 'apps/server/src/delivery/simulate/bench-seed.ts');
+const SEED_ENTRY = join(ROOT, 'bench/delivery/seed.ts');
 const BARE_ENTRY = join(ROOT, 'bench/delivery/bare-server.mjs');
 const BUDGET = { ratio: 0.5, p99Ms: 5 };
 /** The auction's budget (issue 23): one impression at ≥ 0.4 × the bare route (no p99 set). */

@@ -9,7 +9,7 @@
 //   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres node bench/reports/run.mjs
 //
 // DATABASE_URL names the server (its database is only used to create and drop the
-// throw-away one). The workload is apps/server/src/modules/report/bench.ts.
+// throw-away one). The workload is bench/reports/workload.ts.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = join(ROOT, 'apps/server/src/modules/report/bench-cli.ts');
+const CLI = join(ROOT, 'bench/reports/cli.ts');
 const BUDGET_MS = 300;
 
 const { values: flags } = parseArgs({
@@ -44,7 +44,7 @@ function runCli(args) {
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`bench-cli exited with ${code}`));
+      if (code !== 0) return reject(new Error(`bench/reports/cli.ts exited with ${code}`));
       try {
         resolve(JSON.parse(out.trim().split('\n').at(-1)));
       } catch (error) {

@@ -22,7 +22,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, openPostgres, selectRows, type DatabaseHandle } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { SERVER_ROOT } from '../paths.js';
-import { stateKeys } from './state/redis.js';
+import { stateKeys } from './state/redis-keys.js';
 import { buildServingScenario, must } from './test-kit.js';
 import { TokenSigner } from './tracking/token.js';
 

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { deleteKeys, REDIS_URL } from './state/test-harness.js';
+import { deleteKeys, REDIS_URL } from './state/test-kit.js';
 import { buildServingScenario, must } from './test-kit.js';
 
 /** The slot's floor: alone, the winner pays floor + 1 cent per mille = 510 µ an impression. */

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Resolver } from '../modules/dsp/url-guard.js';
+import type { Resolver } from '../outbound/url-guard.js';
 import { MonitorPinger } from './monitors.js';
 
 let server: Server;

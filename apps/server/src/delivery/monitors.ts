@@ -8,8 +8,8 @@
  * public address to a check and a private one to the connection (DNS rebinding).
  */
 import { outboundUrlProblem } from '@adloom/domain';
-import { getGuarded } from '../modules/dsp/outbound.js';
-import type { Resolver } from '../modules/dsp/url-guard.js';
+import { getGuarded } from '../outbound/http.js';
+import type { Resolver } from '../outbound/url-guard.js';
 
 const MAX_IN_FLIGHT = 64;
 const TIMEOUT_MS = 2_000;

@@ -7,7 +7,7 @@ import { Ability, Billing, type PartnerHealth, type ServeAdAnswer } from '@adloo
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dspHealthHourly, statsHourly } from '../db/schema.js';
-import { startFakeDsp, type FakeDsp } from '../modules/dsp/fake-dsp.js';
+import { startFakeDsp, type FakeDsp } from '../test/fake-dsp.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { buildSession, buildUser } from '../test/factories.js';
 import { buildDsp, buildSspStrategy } from '../test/supply-factories.js';

@@ -23,7 +23,7 @@ import { answerOf, type Served } from '../engine.js';
 import type { TrackingClaims } from '../tracking/token.js';
 import type { Channel, CreativeConfig } from '../types.js';
 import { MType, adomainOf, type ImpForm, type ImpSpec } from './imp.js';
-import { nativeAnswerIssues } from './conformance.js';
+import { nativeAnswerIssues } from './native-conformance.js';
 import { nativeMarkup } from './native.js';
 import { vastMarkup } from './vast.js';
 

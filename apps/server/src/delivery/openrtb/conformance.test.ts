@@ -3,7 +3,8 @@
  * is only as good as the answers it refuses. Each case breaks one rule of a valid answer.
  */
 import { describe, expect, it } from 'vitest';
-import { bidResponseIssues, nativeAnswerIssues } from './conformance.js';
+import { bidResponseIssues } from './conformance.js';
+import { nativeAnswerIssues } from './native-conformance.js';
 
 const nativeRequest = JSON.stringify({
   ver: '1.2',

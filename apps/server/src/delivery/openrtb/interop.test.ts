@@ -1,9 +1,10 @@
 /**
- * The interop suite: real-shaped BidRequests (interop-requests.ts) sent to both entry points,
- * /openrtb2/auction on one of our slots and /dsp/openrtb2 with an exchange's own tagid (the
- * own DSP needs no slot of ours). Every 200 answer is checked field by field against the
- * OpenRTB 2.6 object model and its request (conformance.ts), then against what the case
- * says should win: the creative, its markup type, its size, the VAST version.
+ * The interop suite: real-shaped BidRequests (test/fixtures/openrtb/interop-requests.data.ts)
+ * sent to both entry points, /openrtb2/auction on one of our slots and /dsp/openrtb2 with an
+ * exchange's own tagid (the own DSP needs no slot of ours). Every 200 answer is checked
+ * field by field against the OpenRTB 2.6 object model and its request (conformance.ts), then
+ * against what the case says should win: the creative, its markup type, its size, the VAST
+ * version.
  */
 import { AdStyleType, OPENRTB_VERSION, PlanStatus, PlanStep } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ import {
   SUITE_FLOOR,
   type Expected,
   type ImpExpectation,
-} from './interop-requests.js';
+} from '../../test/fixtures/openrtb/interop-requests.data.js';
 
 let t: TestApp;
 const creativeIds: Record<'image' | 'text' | 'native' | 'video', number> = {

@@ -14,14 +14,8 @@ import type { Snapshot } from '../types.js';
 import type { TrafficCatalog } from './catalog.js';
 import { loadCatalog } from './catalog-db.js';
 import { createRandom, randomUuid, type Random } from './random.js';
-import {
-  clicksAd,
-  createTrafficModel,
-  diurnalTimes,
-  rendersAd,
-  type SimulatedRequest,
-  type TrafficSlot,
-} from './traffic.js';
+import { createTrafficModel, type SimulatedRequest, type TrafficSlot } from './traffic.js';
+import { clicksAd, diurnalTimes, rendersAd } from './user-behaviour.js';
 
 const DAY_MS = 86_400_000;
 /** Where the simulated devices reach the server; only the tokens of its URLs are read. */

@@ -10,13 +10,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVE_AD_PATH, TRACK_PATHS, type ServeAdAnswer } from '@adloom/domain';
 import { HttpFailure, type HttpClient } from './http-client.js';
-import {
-  clicksAd,
-  rendersAd,
-  serveQuery,
-  type SimulatedRequest,
-  type TrafficModel,
-} from './traffic.js';
+import { serveQuery, type SimulatedRequest, type TrafficModel } from './traffic.js';
+import { clicksAd, rendersAd } from './user-behaviour.js';
 
 /** Latency samples kept for the percentiles (reservoir beyond this). */
 const MAX_LATENCY_SAMPLES = 100_000;

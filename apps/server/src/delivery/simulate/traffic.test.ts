@@ -4,20 +4,22 @@ import { COUNTRY_WEIGHTS, IOS_BRAND, OTHER_COUNTRY_WEIGHT, demoCatalog } from '.
 import { createRandom } from './random.js';
 import {
   DEFAULT_USERS,
-  MAX_CTR,
-  MIN_CTR,
-  RENDER_RATE,
   appVersions,
-  clickRate,
-  clicksAd,
   createTrafficModel,
-  diurnalTimes,
-  hourWeight,
-  rendersAd,
   serveQuery,
   type SimulatedRequest,
   type TrafficSlot,
 } from './traffic.js';
+import {
+  MAX_CTR,
+  MIN_CTR,
+  RENDER_RATE,
+  clickRate,
+  clicksAd,
+  diurnalTimes,
+  hourWeight,
+  rendersAd,
+} from './user-behaviour.js';
 
 const ANY_OS_SLOT: TrafficSlot = {
   id: 11,

@@ -7,7 +7,8 @@
  * Shares (documented in docs/PERFORMANCE.md, "Simulated traffic"): Android 71 %, iOS 28 %,
  * WP 1 %; WIFI 45 %, 4G 35 %, 5G 12 %, 3G 6 %, 2G 2 %; countries by COUNTRY_WEIGHTS; 80 % of
  * users speak their country's main language; users come back by a Zipf-Mandelbrot law;
- * 90 % of fills are rendered; click rates 0.5-3 % fixed per creative and slot.
+ * 90 % of fills are rendered; click rates 0.5-3 % fixed per creative and slot
+ * (user-behaviour.ts: the render and click dice, the day's rhythm).
  */
 import { Network, Platform, SERVE_AD_PARAMS, type ServeFacts } from '@adloom/domain';
 import {
@@ -33,11 +34,6 @@ import {
 } from './random.js';
 
 export const DEFAULT_USERS = 5_000;
-/** Share of filled requests whose ad the app renders (and so fires the impression URLs). */
-export const RENDER_RATE = 0.9;
-/** Click-through rates are spread over this range, fixed per creative and slot. */
-export const MIN_CTR = 0.005;
-export const MAX_CTR = 0.03;
 /** Share of requests from the device's main-language speakers. */
 const MAIN_LANGUAGE_SHARE = 0.8;
 /** Share of users the media knows audience characteristics of. */
@@ -155,60 +151,6 @@ export function appVersions(bundle: string): readonly string[] {
     const patch = Math.floor(hashUnit('patch', bundle, rank) * 9);
     return `${major}.${Math.max(minor - rank, 0)}.${patch}`;
   });
-}
-
-/** The click-through rate of a creative on a slot, fixed by the pair: MIN_CTR-MAX_CTR. */
-export function clickRate(creativeId: number, slotId: number): number {
-  return MIN_CTR + (MAX_CTR - MIN_CTR) * hashUnit('ctr', creativeId, slotId);
-}
-
-/** Whether the app renders the ad of this request (when it was filled). */
-export function rendersAd(request: Pick<SimulatedRequest, 'renderRoll'>): boolean {
-  return request.renderRoll < RENDER_RATE;
-}
-
-/** Whether the user clicks the rendered creative. */
-export function clicksAd(
-  request: Pick<SimulatedRequest, 'renderRoll' | 'clickRoll' | 'slot'>,
-  creativeId: number,
-): boolean {
-  return rendersAd(request) && request.clickRoll < clickRate(creativeId, request.slot.id);
-}
-
-/**
- * Relative traffic in a UTC hour: a global audience weighted to the Americas and Europe is
- * quietest around 04:00 UTC (0.3) and busiest around 16:00 UTC (1.0).
- */
-export function hourWeight(hourUtc: number): number {
-  return 0.3 + 0.35 * (1 - Math.cos((2 * Math.PI * (hourUtc - 4)) / 24));
-}
-
-const HOUR_MS = 3_600_000;
-
-/**
- * `count` instants in [startMs, endMs), spread by hourWeight over the UTC hours the range
- * covers (partial hours weigh their covered part), sorted ascending.
- */
-export function diurnalTimes(
-  random: Random,
-  startMs: number,
-  endMs: number,
-  count: number,
-): number[] {
-  if (count <= 0 || endMs <= startMs) return [];
-  const spans: (readonly [readonly [number, number], number])[] = [];
-  for (let hour = Math.floor(startMs / HOUR_MS) * HOUR_MS; hour < endMs; hour += HOUR_MS) {
-    const from = Math.max(hour, startMs);
-    const to = Math.min(hour + HOUR_MS, endMs);
-    const weight = hourWeight(new Date(hour).getUTCHours()) * ((to - from) / HOUR_MS);
-    spans.push([[from, to], weight]);
-  }
-  const picker = weightedPicker(spans);
-  const times = Array.from({ length: count }, () => {
-    const [from, to] = picker.pick(random);
-    return Math.floor(from + random() * (to - from));
-  });
-  return times.sort((a, b) => a - b);
 }
 
 /** The /serve/ad query string of a request, parameters in the order the domain lists them. */

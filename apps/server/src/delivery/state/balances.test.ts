@@ -9,7 +9,7 @@ import { openTestDatabase } from '../../test/app.js';
 import { buildLedgerEntry, buildStatsRow, buildUser } from '../../test/factories.js';
 import { readLedgerBalances, readPlanSpendOnDay } from './balances.js';
 import { createStateStore } from './index.js';
-import { REDIS_URL, TestClock, deleteKeys, testKeyPrefix } from './test-harness.js';
+import { REDIS_URL, TestClock, deleteKeys, testKeyPrefix } from './test-kit.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -5,13 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CapRule, StateStore } from '../ports.js';
-import {
-  NO_CAPS,
-  reservation,
-  uniqueId,
-  type StoreHarness,
-  type TestClock,
-} from './test-harness.js';
+import { NO_CAPS, reservation, uniqueId, type StoreHarness, type TestClock } from './test-kit.js';
 
 const HOUR_S = 3600;
 

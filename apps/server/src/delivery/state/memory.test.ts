@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeStoreBehaviour } from './behaviour-suite.js';
 import { MemoryCapHistory } from './history.js';
 import { createMemoryStateStore } from './memory.js';
-import { NO_CAPS, TestClock, TestDatabase, type StoreHarness } from './test-harness.js';
+import { NO_CAPS, TestClock, TestDatabase, type StoreHarness } from './test-kit.js';
 
 describeStoreBehaviour('memory', (): StoreHarness => {
   const clock = new TestClock();

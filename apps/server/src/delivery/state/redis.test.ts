@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StateStore } from '../ports.js';
 import { describeStoreBehaviour } from './behaviour-suite.js';
 import { FAILURE_LOG_INTERVAL_MS } from './failure-log.js';
-import { createRedisStateStore, stateKeys } from './redis.js';
+import { createRedisStateStore } from './redis.js';
+import { stateKeys } from './redis-keys.js';
 import {
   NO_CAPS,
   REDIS_URL,
@@ -21,7 +22,7 @@ import {
   testKeyPrefix,
   uniqueId,
   type StoreHarness,
-} from './test-harness.js';
+} from './test-kit.js';
 
 function redisHarness(): StoreHarness & { prefix: string } {
   const clock = new TestClock();

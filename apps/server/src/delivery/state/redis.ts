@@ -3,42 +3,26 @@
  * spent-or-reserved amounts and advertisers' pending reservations live in Redis; every
  * check-and-take is one Lua script (lua.ts), so no number of processes takes more than the
  * budget or the balance. Ledger balances and the database's spend today still come from
- * refresh(); decisions read the cached mirror (totals.ts) and never wait.
- *
- * Keys (prefix default 'adloom:'):
- *   plan:<id>:<day>   spent or reserved on that UTC day (expires after 2 days)
- *   pending:<adv>     reserved, not yet in the ledger (expires an hour after its last change)
- *   settled:<adv>     everything ever settled (only grows; see totals.ts)
- *   fc:<uid>          hash plan id → comma-separated epoch seconds (expires after 25 h)
- *   holds             sorted set of served ads' holds by expiry (epoch ms), members
- *                     `<token id>|<plan>|<advertiser>|<day>|<micros>`; any process gives back
- *                     the expired ones, so a crashed process's holds do not stay
- *   reserved          sorted set of billed events' reservations not yet flushed, by expiry,
- *                     members `<journal instance>|<event id>|<plan>|<advertiser>|<day>|<micros>`:
- *                     forgotten when their flush commits; a dead instance's are given back
- *                     once its journal is replayed (releaseOrphaned), any left by expiry
+ * refresh(); decisions read the cached mirror (totals.ts) and never wait. The keys and their
+ * members: redis-keys.ts; the connection and its scripts: redis-client.ts.
  *
  * Redis away: userHistory answers nothing, reserve answers 0 (nothing serves unpaid), the
  * rest is skipped, and the failure is logged at most once a minute.
  */
-import { Redis } from 'ioredis';
 import type { CapRule, Hold, Reservation, StateStore } from '../ports.js';
 import type { UserHistory } from '../types.js';
 import { historyTtlSeconds, retentionOf } from './caps.js';
 import { createFailureLog, type StateLogger } from './failure-log.js';
+import { connectRedis, integers } from './redis-client.js';
 import {
-  CLAIM_HOLD_LUA,
-  HOLD_LUA,
-  RECORD_IMPRESSION_LUA,
-  RELEASE_EXPIRED_HOLDS_LUA,
-  RELEASE_LUA,
-  RELEASE_MEMBERS_LUA,
-  RESERVE_LUA,
-  SETTLE_LUA,
-} from './lua.js';
+  DEFAULT_KEY_PREFIX,
+  holdMember,
+  parseHistory,
+  stateKeys,
+  trackedPrefix,
+} from './redis-keys.js';
 import { LiveTotals, type TotalsSource } from './totals.js';
 
-export const DEFAULT_KEY_PREFIX = 'adloom:';
 const PLAN_TTL_SECONDS = 2 * 86_400;
 /** Reservations settle within seconds; a counter idle this long holds only lost ones. */
 const PENDING_TTL_SECONDS = 3600;
@@ -47,19 +31,6 @@ const DEFAULT_COMMAND_TIMEOUT_MS = 500;
 const HOLDS_RELEASED_PER_CALL = 500;
 /** A tracked reservation left this long unflushed is given back (its process is gone). */
 const TRACKED_TTL_MS = PENDING_TTL_SECONDS * 1000;
-
-type ScriptArg = string | number;
-interface StateScripts {
-  adloomReserve(...keysThenArgs: ScriptArg[]): Promise<unknown>;
-  adloomRelease(...keysThenArgs: ScriptArg[]): Promise<unknown>;
-  adloomSettle(...keysThenArgs: ScriptArg[]): Promise<unknown>;
-  adloomRecordImpression(...keysThenArgs: ScriptArg[]): Promise<unknown>;
-  adloomHold(...keysThenArgs: ScriptArg[]): Promise<unknown>;
-  adloomReleaseExpiredHolds(...keysThenArgs: ScriptArg[]): Promise<unknown>;
-  adloomClaimHold(...keysThenArgs: ScriptArg[]): Promise<unknown>;
-  adloomReleaseMembers(...keysThenArgs: ScriptArg[]): Promise<unknown>;
-}
-type ScriptedRedis = Redis & StateScripts;
 
 export interface RedisStateStoreOptions {
   source: TotalsSource;
@@ -71,74 +42,7 @@ export interface RedisStateStoreOptions {
   commandTimeoutMs?: number;
 }
 
-export function stateKeys(prefix: string) {
-  return {
-    plan: (planId: number, day: string) => `${prefix}plan:${planId}:${day}`,
-    pending: (advertiserId: number) => `${prefix}pending:${advertiserId}`,
-    settled: (advertiserId: number) => `${prefix}settled:${advertiserId}`,
-    caps: (uid: string) => `${prefix}fc:${uid}`,
-    holds: () => `${prefix}holds`,
-    reserved: () => `${prefix}reserved`,
-  };
-}
-
-/** A tagged reservation's member of the tracked set, without its amount ('' untagged). */
-function trackedPrefix(reservation: Reservation): string {
-  const { tag, planId, advertiserId, day } = reservation;
-  return tag ? `${tag}|${planId}|${advertiserId}|${day}|` : '';
-}
-
-/** A hold's member of the holds set: everything giving it back needs, from its claims. */
-export function holdMember(id: string, reservation: Reservation): string {
-  const { planId, advertiserId, day, micros } = reservation;
-  return `${id}|${planId}|${advertiserId}|${day}|${micros}`;
-}
-
-function connectRedis(url: string, commandTimeout: number): ScriptedRedis {
-  const redis = new Redis(url, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 1000,
-    commandTimeout,
-    retryStrategy: (times) => Math.min(times * 100, 2000),
-    scripts: {
-      adloomReserve: { numberOfKeys: 4, lua: RESERVE_LUA },
-      adloomClaimHold: { numberOfKeys: 2, lua: CLAIM_HOLD_LUA },
-      adloomReleaseMembers: { numberOfKeys: 1, lua: RELEASE_MEMBERS_LUA },
-      adloomRelease: { numberOfKeys: 2, lua: RELEASE_LUA },
-      adloomSettle: { numberOfKeys: 2, lua: SETTLE_LUA },
-      adloomRecordImpression: { numberOfKeys: 1, lua: RECORD_IMPRESSION_LUA },
-      adloomHold: { numberOfKeys: 4, lua: HOLD_LUA },
-      adloomReleaseExpiredHolds: { numberOfKeys: 1, lua: RELEASE_EXPIRED_HOLDS_LUA },
-    },
-  });
-  // Commands wait for the first connection attempt (start-up); after it, whether it worked
-  // or not, a command while Redis is away fails at once instead of queueing.
-  const failFast = () => {
-    redis.options.enableOfflineQueue = false;
-  };
-  redis.once('ready', failFast);
-  redis.once('error', failFast);
-  return redis as ScriptedRedis;
-}
-
-/** A script's answer: `count` integers. */
-function integers(reply: unknown, count: number): number[] {
-  if (!Array.isArray(reply) || reply.length !== count) {
-    throw new Error(`Unexpected Redis script reply: ${JSON.stringify(reply)}`);
-  }
-  return reply.map(Number);
-}
-
 const EMPTY_HISTORY: UserHistory = new Map();
-
-function parseHistory(hash: Record<string, string>): UserHistory {
-  const history = new Map<number, number[]>();
-  for (const [field, value] of Object.entries(hash)) {
-    const times = value.split(',').map(Number).filter(Number.isFinite);
-    history.set(Number(field), times);
-  }
-  return history;
-}
 
 export function createRedisStateStore(options: RedisStateStoreOptions): StateStore {
   const now = options.now ?? Date.now;

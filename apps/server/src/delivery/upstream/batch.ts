@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BidRequest, RateTable } from '@adloom/domain';
-import type { Resolver } from '../../modules/dsp/url-guard.js';
+import type { Resolver } from '../../outbound/url-guard.js';
 import type { PartnerOutcome } from '../ports.js';
 import { withShare } from '../decision/pricing.js';
 import type { DspConfig, PartnerBid, PartnerFate } from '../types.js';

@@ -19,7 +19,7 @@ import {
   startScriptedDsp,
   type FakeDsp,
   type ScriptedAnswer,
-} from '../../modules/dsp/fake-dsp.js';
+} from '../../test/fake-dsp.js';
 import type { DspConfig } from '../types.js';
 import { buildPartnerRequest } from './bid-request.js';
 import { callPartner } from './call.js';

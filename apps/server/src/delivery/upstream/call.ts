@@ -22,9 +22,9 @@ import {
   type RateTable,
   type RejectReasonValue,
 } from '@adloom/domain';
-import { readAnswer } from '../../modules/dsp/openrtb.js';
-import { MAX_RESPONSE_BYTES, type PostResult } from '../../modules/dsp/outbound.js';
-import type { Resolver } from '../../modules/dsp/url-guard.js';
+import { readAnswer } from '../../outbound/partner-answer.js';
+import { MAX_RESPONSE_BYTES, type PostResult } from '../../outbound/http.js';
+import type { Resolver } from '../../outbound/url-guard.js';
 import type { PartnerOutcome } from '../ports.js';
 import type { DspConfig, PartnerBid, PartnerFate } from '../types.js';
 import { partnerCallHeaders } from './bid-request.js';

@@ -10,7 +10,7 @@ import { Billing, ENDPOINTS, NO_BID_REASON, type PartnerHealth } from '@adloom/d
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyRates, statsHourly } from '../../db/schema.js';
-import { startScriptedDsp, type ScriptedDsp } from '../../modules/dsp/fake-dsp.js';
+import { startScriptedDsp, type ScriptedDsp } from '../../test/fake-dsp.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildActor, call, type Actor } from '../../test/settings.js';
 import { buildDsp, buildSspStrategy } from '../../test/supply-factories.js';

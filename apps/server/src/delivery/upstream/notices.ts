@@ -5,8 +5,8 @@
  * through the outbound URL guard like every call we make (modules/dsp/outbound.ts).
  */
 import { outboundUrlProblem } from '@adloom/domain';
-import { getGuarded } from '../../modules/dsp/outbound.js';
-import type { Resolver } from '../../modules/dsp/url-guard.js';
+import { getGuarded } from '../../outbound/http.js';
+import type { Resolver } from '../../outbound/url-guard.js';
 
 /** Notices waiting at most; past it new ones are dropped (and counted). */
 export const MAX_QUEUED_NOTICES = 10_000;

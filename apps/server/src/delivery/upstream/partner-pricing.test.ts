@@ -12,7 +12,7 @@ import { Billing } from '@adloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statsHourly } from '../../db/schema.js';
-import { startScriptedDsp, type ScriptedDsp } from '../../modules/dsp/fake-dsp.js';
+import { startScriptedDsp, type ScriptedDsp } from '../../test/fake-dsp.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildDsp, buildSspStrategy } from '../../test/supply-factories.js';
 import { buildServingScenario, must } from '../test-kit.js';

@@ -11,14 +11,14 @@ import { gunzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, request, type Dispatcher } from 'undici';
-import { MAX_RESPONSE_BYTES, type PostResult } from '../../modules/dsp/outbound.js';
+import { MAX_RESPONSE_BYTES, type PostResult } from '../../outbound/http.js';
 import {
   OutboundRefusedError,
   assertAllowedAddress,
   guardedLookup,
   refusedAddressLiteral,
   type Resolver,
-} from '../../modules/dsp/url-guard.js';
+} from '../../outbound/url-guard.js';
 
 const gunzipAsync = promisify(gunzip);
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { ledgerEntries, loginThrottles, users } from '../../db/schema.js';
-import { keywordMatch, statusMatch, type PageWindow } from '../settings/shared/sql.js';
+import { keywordMatch, statusMatch, type PageWindow } from '../../db/sql.js';
 import { accountColumns } from '../user/repo.js';
 
 const parent = alias(users, 'parent');

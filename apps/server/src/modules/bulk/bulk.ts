@@ -15,7 +15,7 @@ import {
 } from '@adloom/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../settings/shared/noted.js';
+import { notFound } from '../changes/noted.js';
 
 /** Of the asked ids, those that exist and those within the reach condition. */
 export type ReachOf = (

@@ -15,12 +15,14 @@ import { reachCondition } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { recordChange } from '../changes/service.js';
-import { notFound, type Writer } from '../settings/shared/noted.js';
-import { pageOf } from '../settings/shared/present.js';
-import { windowOf } from '../settings/shared/sql.js';
+import { notFound, type Writer } from '../changes/noted.js';
+import { pageOf } from '../../http/present.js';
+import { windowOf } from '../../db/sql.js';
 import * as repo from './repo.js';
 import type { CreativeRow } from './repo.js';
-import { filterOf, presentAll, throwIssues, type CreativeListQuery } from './service.js';
+import { presentAll } from './present.js';
+import { throwIssues } from './rules.js';
+import { filterOf, type CreativeListQuery } from './service.js';
 
 /** The queue: oldest submission first unless a sort is asked for. */
 export async function listAudit(db: Database, auth: AuthContext, query: CreativeListQuery) {

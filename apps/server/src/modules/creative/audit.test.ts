@@ -5,7 +5,7 @@ import { buildCreative } from '../../test/ad-factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { expectCode } from '../../test/http.js';
 import { call, changeCountBy, changesOf } from '../../test/settings.js';
-import { buildStyles, creativeRow, issuesOf, send, type Styles } from './testing.js';
+import { buildStyles, creativeRow, issuesOf, send, type Styles } from './test-kit.js';
 
 type Page = { list: Creative[]; total: number };
 

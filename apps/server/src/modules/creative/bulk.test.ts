@@ -9,7 +9,7 @@ import { buildCreative } from '../../test/ad-factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { expectCode } from '../../test/http.js';
 import { changeCountBy, changesOf } from '../../test/settings.js';
-import { buildStyles, creativeRow, send, type Styles } from './testing.js';
+import { buildStyles, creativeRow, send, type Styles } from './test-kit.js';
 
 let t: TestApp;
 let styles: Styles;

@@ -8,7 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { ownerScope } from '../../access/reach.js';
 import { assertAllInReach, eachRow, rowNote } from '../bulk/bulk.js';
-import type { Writer } from '../settings/shared/noted.js';
+import type { Writer } from '../changes/noted.js';
 import * as repo from './repo.js';
 import { switchCreative } from './service.js';
 

@@ -31,7 +31,7 @@ import {
   textBody,
   video,
   type Styles,
-} from './testing.js';
+} from './test-kit.js';
 
 type Page = { list: Creative[]; total: number };
 

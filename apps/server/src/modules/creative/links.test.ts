@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERTISER_ABILITY, buildSigned } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { expectCode } from '../../test/http.js';
-import type { Resolver } from '../dsp/url-guard.js';
+import type { Resolver } from '../../outbound/url-guard.js';
 import { monitorUrlIssues } from './monitor-links.js';
 import {
   buildStyles,
@@ -19,7 +19,7 @@ import {
   send,
   textBody,
   type Styles,
-} from './testing.js';
+} from './test-kit.js';
 
 let t: TestApp;
 let styles: Styles;

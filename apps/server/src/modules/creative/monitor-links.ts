@@ -6,7 +6,7 @@ import { fieldIssue } from '@adloom/domain';
  * into internal networks. The pinger checks again on the address it connects to.
  */
 import type { CreativeFields, FieldIssue } from '@adloom/domain';
-import { checkOutboundUrl, type GuardOptions } from '../dsp/url-guard.js';
+import { checkOutboundUrl, type GuardOptions } from '../../outbound/url-guard.js';
 
 export const MONITOR_FIELDS = ['impression_monitor_urls', 'click_monitor_urls'] as const;
 

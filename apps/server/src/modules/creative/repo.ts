@@ -21,7 +21,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { adStyles, creatives, materials, users } from '../../db/schema.js';
-import { keywordMatch, type PageWindow } from '../settings/shared/sql.js';
+import { keywordMatch, type PageWindow } from '../../db/sql.js';
 
 export type CreativeRow = typeof creatives.$inferSelect;
 

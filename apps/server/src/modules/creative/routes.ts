@@ -2,7 +2,7 @@ import { ENDPOINTS } from '@adloom/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { registerEndpoint } from '../../http/endpoint.js';
-import type { GuardOptions } from '../dsp/url-guard.js';
+import type { GuardOptions } from '../../outbound/url-guard.js';
 import { approveCreatives, countAudit, listAudit, rejectCreatives } from './audit-service.js';
 import { bulkCreatives } from './bulk.js';
 import {

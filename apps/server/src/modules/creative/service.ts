@@ -1,218 +1,35 @@
 /**
  * Creatives (docs/product/advertising.md#creatives, docs/product/advertising.md#creative-review); their audit is audit-service.ts. A creative
- * belongs to the acting user; the rules of its style and click action (packages/domain
- * creative-rules.ts), its materials' owner, kind, state and size, and its monitor links
- * (the outbound URL guard, monitor-links.ts) are checked before anything is written, each
- * failure on its field. A new creative and a content edit of a decided one wait for audit;
+ * belongs to the acting user; its rules (rules.ts) and its monitor links (the outbound URL
+ * guard, monitor-links.ts) are checked before anything is written, each failure on its
+ * field; present.ts shows it. A new creative and a content edit of a decided one wait for audit;
  * every write and decision is one change_log row. docs/decisions/creative-audit.md.
  */
 import {
   AppError,
-  creativeRuleCode,
-  fieldIssue,
   CreativeReview,
-  ELEMENT_FIELDS,
-  MATERIAL_ELEMENTS,
-  SimpleStatus,
   WideStatus,
-  auditStateOf,
   canonicalSpecialConfig,
   changedFields,
-  checkCreativeContent,
-  materialIssue,
   parseSpecialConfig,
   pickFields,
   type ChangeNote,
   type Creative,
-  type CreativeAsset,
   type CreativeFields,
-  type FieldIssue,
-  type MaterialElement,
-  type StyleShape,
 } from '@adloom/domain';
 import { assertReaches, ownerScope } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
 import { recordChange } from '../changes/service.js';
-import { notFound, type SwitchBody, type Writer } from '../settings/shared/noted.js';
-import { pageOf } from '../settings/shared/present.js';
-import { windowOf } from '../settings/shared/sql.js';
-import type { GuardOptions } from '../dsp/url-guard.js';
-import { materialAsset } from './assets.js';
+import { notFound, type SwitchBody, type Writer } from '../changes/noted.js';
+import { pageOf } from '../../http/present.js';
+import { windowOf } from '../../db/sql.js';
+import type { GuardOptions } from '../../outbound/url-guard.js';
 import { monitorUrlIssues } from './monitor-links.js';
+import { fieldsOf, presentAll, presentOne } from './present.js';
 import * as repo from './repo.js';
-import type { CreativeRow, CreativeSort, CreativeView, MaterialRow } from './repo.js';
-
-// ---------------------------------------------------------------- presenting
-
-/** The fields of a stored creative as the form sends them: what is compared and logged. */
-export function fieldsOf(row: CreativeRow): CreativeFields {
-  return {
-    name: row.name,
-    style_id: row.styleId,
-    language: row.language,
-    os: row.os,
-    title: row.title,
-    description: row.description,
-    icon_material_id: row.iconMaterialId,
-    image_material_id: row.imageMaterialId,
-    group_material_ids: row.groupMaterialIds,
-    video_material_id: row.videoMaterialId,
-    click_action: row.clickAction,
-    action_text: row.actionText,
-    special_config: canonicalSpecialConfig(row.specialConfig),
-    app_name: row.appName,
-    app_package: row.appPackage,
-    click_url: row.clickUrl,
-    deeplink_url: row.deeplinkUrl,
-    impression_monitor_urls: row.impressionMonitorUrls,
-    click_monitor_urls: row.clickMonitorUrls,
-  };
-}
-
-/** The material ids a creative names, icon first, in preview order. */
-function materialIdsOf(row: CreativeRow): number[] {
-  return [
-    row.iconMaterialId,
-    row.imageMaterialId,
-    ...row.groupMaterialIds,
-    row.videoMaterialId,
-  ].filter((id): id is number => id !== null);
-}
-
-function present(view: CreativeView, assets: Map<number, CreativeAsset>): Creative {
-  const row = view.creative;
-  const reviewedAt = row.reviewedAt?.toISOString() ?? null;
-  return {
-    id: row.id,
-    ...fieldsOf(row),
-    owner: { id: row.ownerId, username: view.ownerUsername, nickname: view.ownerNickname },
-    style_name: view.styleName,
-    style_type: view.styleType,
-    assets: [...new Set(materialIdsOf(row))].flatMap((id) => {
-      const asset = assets.get(id);
-      return asset ? [asset] : [];
-    }),
-    review: row.review,
-    audit_state: auditStateOf({ review: row.review, status: row.status, reviewed_at: reviewedAt }),
-    reject_reason: row.rejectReason,
-    reviewer:
-      row.reviewerId === null
-        ? null
-        : {
-            id: row.reviewerId,
-            username: view.reviewerUsername ?? '',
-            nickname: view.reviewerNickname ?? '',
-          },
-    reviewed_at: reviewedAt,
-    submitted_at: row.submittedAt.toISOString(),
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-/** Presents views with their materials, read in one query. */
-export async function presentAll(db: Database, views: CreativeView[]): Promise<Creative[]> {
-  const ids = views.flatMap((view) => materialIdsOf(view.creative));
-  const materials = await repo.findMaterials(db, ids);
-  const assets = new Map(materials.map((material) => [material.id, materialAsset(material)]));
-  return views.map((view) => present(view, assets));
-}
-
-async function presentOne(db: Database, id: number): Promise<Creative> {
-  const view = await repo.findCreativeView(db, id);
-  if (!view) throw notFound('Creative', id);
-  const [creative] = await presentAll(db, [view]);
-  if (!creative) throw notFound('Creative', id);
-  return creative;
-}
-
-// ---------------------------------------------------------------- rules
-
-function styleShapeOf(style: NonNullable<Awaited<ReturnType<typeof repo.findStyle>>>): StyleShape {
-  return {
-    type: style.type,
-    meta: style.meta,
-    icon_size: style.iconSize,
-    img_size: style.imgSize,
-    img3_size: style.img3Size,
-    video_size: style.videoSize,
-    title_length: style.titleLength,
-    description_length: style.descriptionLength,
-  };
-}
-
-const facts = (material: MaterialRow) => ({
-  kind: material.kind,
-  width: material.width,
-  height: material.height,
-  status: material.status,
-  transcode_state: material.transcodeState,
-});
-
-/**
- * Every rule `fields` breaks as a creative of `ownerId`: the style exists and is active,
- * the style's elements and limits, the click action, the special config, and each
- * material is the owner's, of the right kind, active, transcoded and of a fitting size.
- * `changed` (a modify's changed fields) limits two checks to what the edit touches: the
- * style's activity to a new style, the materials to new ones (all of them with a new
- * style), so a creative whose style or material was switched off later can still be
- * renamed or shelved.
- */
-async function fieldIssues(
-  db: Database,
-  fields: CreativeFields,
-  ownerId: number,
-  changed?: readonly string[],
-): Promise<FieldIssue[]> {
-  const touches = (field: string) =>
-    changed === undefined || changed.includes(field) || changed.includes('style_id');
-  const style = await repo.findStyle(db, fields.style_id);
-  if (!style) return [fieldIssue('style_id', 'creative.styleMissing')];
-  if ((changed?.includes('style_id') ?? true) && style.status !== SimpleStatus.active) {
-    return [fieldIssue('style_id', 'creative.styleInactive')];
-  }
-  const shape = styleShapeOf(style);
-  const issues = checkCreativeContent(fields, shape);
-  const flagged = new Set(issues.map((issue) => issue.path));
-
-  const slots: { element: MaterialElement; path: string; id: number }[] = [];
-  for (const element of Object.keys(MATERIAL_ELEMENTS) as MaterialElement[]) {
-    const field = ELEMENT_FIELDS[element];
-    if (flagged.has(field) || !touches(field)) continue;
-    if (element === 'groupImages') {
-      fields.group_material_ids.forEach((id, index) =>
-        slots.push({ element, path: `${field}.${index}`, id }),
-      );
-    } else {
-      const id = fields[field as Exclude<typeof field, 'group_material_ids'>];
-      if (typeof id === 'number') slots.push({ element, path: field, id });
-    }
-  }
-  const owned = new Map(
-    (
-      await repo.findMaterials(
-        db,
-        slots.map((slot) => slot.id),
-        ownerId,
-      )
-    ).map((material) => [material.id, facts(material)]),
-  );
-  for (const slot of slots) {
-    const problem = materialIssue(slot.element, owned.get(slot.id), shape);
-    if (problem) issues.push({ path: slot.path, ...problem });
-  }
-  return issues.map((issue) => fieldIssue(issue.path, creativeRuleCode(issue.rule), issue.params));
-}
-
-export function throwIssues(issues: FieldIssue[]): void {
-  if (issues.length === 0) return;
-  const first = issues[0];
-  const error = AppError.fields(issues);
-  if (first) error.message = `${first.path}: ${first.message}`;
-  throw error;
-}
+import type { CreativeRow, CreativeSort } from './repo.js';
+import { fieldIssues, throwIssues } from './rules.js';
 
 /** Columns of the fields that changed (snake_case → the table's properties). */
 function columnsOf(changes: Partial<CreativeFields>): Partial<repo.CreativeInsert> {

@@ -2,13 +2,7 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { currencyRates } from '../../db/schema.js';
-import {
-  keywordMatch,
-  orderOf,
-  statusMatch,
-  toColumns,
-  type PageWindow,
-} from '../settings/shared/sql.js';
+import { keywordMatch, orderOf, statusMatch, toColumns, type PageWindow } from '../../db/sql.js';
 
 export type CurrencyRateRow = typeof currencyRates.$inferSelect;
 type CurrencyRateInsert = typeof currencyRates.$inferInsert;

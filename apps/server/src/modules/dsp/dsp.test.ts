@@ -25,7 +25,7 @@ import {
   type Actor,
 } from '../../test/settings.js';
 import { buildDsp } from '../../test/supply-factories.js';
-import { checkOutboundUrl } from './url-guard.js';
+import { checkOutboundUrl } from '../../outbound/url-guard.js';
 
 type Page = { list: Dsp[]; total: number; page: number; size: number };
 type Issue = { path: string; message: string };

@@ -2,13 +2,7 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { dsps } from '../../db/schema.js';
-import {
-  keywordMatch,
-  orderOf,
-  statusMatch,
-  toColumns,
-  type PageWindow,
-} from '../settings/shared/sql.js';
+import { keywordMatch, orderOf, statusMatch, toColumns, type PageWindow } from '../../db/sql.js';
 
 export type DspRow = typeof dsps.$inferSelect;
 export type DspInsert = typeof dsps.$inferInsert;

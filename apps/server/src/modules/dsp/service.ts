@@ -28,14 +28,15 @@ import {
   type SettingEntity,
   type SwitchBody,
   type Writer,
-} from '../settings/shared/noted.js';
-import { isoTimes, pageOf } from '../settings/shared/present.js';
-import { windowOf } from '../settings/shared/sql.js';
-import { buildTestBidRequest, readAnswer } from './openrtb.js';
-import { MAX_RESPONSE_BYTES, postJson } from './outbound.js';
+} from '../changes/noted.js';
+import { isoTimes, pageOf } from '../../http/present.js';
+import { windowOf } from '../../db/sql.js';
+import { readAnswer } from '../../outbound/partner-answer.js';
+import { buildTestBidRequest } from './test-request.js';
+import { MAX_RESPONSE_BYTES, postJson } from '../../outbound/http.js';
 import * as repo from './repo.js';
 import type { DspRow, DspSort } from './repo.js';
-import { checkOutboundUrl, type Resolver } from './url-guard.js';
+import { checkOutboundUrl, type Resolver } from '../../outbound/url-guard.js';
 
 /** What the service needs of the server's configuration. */
 export interface DspSettings {

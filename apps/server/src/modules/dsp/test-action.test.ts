@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { expectCode } from '../../test/http.js';
 import { buildActor, call, changeCountBy, type Actor } from '../../test/settings.js';
 import { buildDsp } from '../../test/supply-factories.js';
-import { FAKE_ADM, FAKE_BID_PRICE, startFakeDsp, type FakeDsp } from './fake-dsp.js';
+import { FAKE_ADM, FAKE_BID_PRICE, startFakeDsp, type FakeDsp } from '../../test/fake-dsp.js';
 
 const SSP_ABILITY = Ability.login | Ability.ssp;
 

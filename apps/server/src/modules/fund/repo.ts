@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { EnumValue, LedgerKind } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import { fundRequests, ledgerEntries, users } from '../../db/schema.js';
-import type { PageWindow } from '../settings/shared/sql.js';
+import type { PageWindow } from '../../db/sql.js';
 
 export type LedgerKindValue = EnumValue<typeof LedgerKind>;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;

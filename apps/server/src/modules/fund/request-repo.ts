@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { EnumValue, FundRequestStatus } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import { fundRequests, users } from '../../db/schema.js';
-import type { PageWindow } from '../settings/shared/sql.js';
+import type { PageWindow } from '../../db/sql.js';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
 export type FundRequestStatusValue = EnumValue<typeof FundRequestStatus>;

@@ -35,7 +35,7 @@ import {
   peBytes,
   videoBytes,
   videoStream,
-} from './fixtures.js';
+} from './test-kit.js';
 
 type Page = { list: Material[]; total: number };
 

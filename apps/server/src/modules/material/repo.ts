@@ -3,7 +3,7 @@ import { WideStatus } from '@adloom/domain';
 import { and, asc, count, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { materials, users } from '../../db/schema.js';
-import { keywordMatch, orderOf, toColumns, type PageWindow } from '../settings/shared/sql.js';
+import { keywordMatch, orderOf, toColumns, type PageWindow } from '../../db/sql.js';
 
 export type MaterialInsert = typeof materials.$inferInsert;
 export type MaterialRow = typeof materials.$inferSelect & {

@@ -28,9 +28,9 @@ import {
   type SettingEntity,
   type SwitchBody,
   type Writer,
-} from '../settings/shared/noted.js';
-import { isoTimes, pageOf } from '../settings/shared/present.js';
-import { windowOf } from '../settings/shared/sql.js';
+} from '../changes/noted.js';
+import { isoTimes, pageOf } from '../../http/present.js';
+import { windowOf } from '../../db/sql.js';
 import {
   ToolMissingError,
   imageThumbnail,

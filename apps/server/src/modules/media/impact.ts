@@ -8,7 +8,7 @@ import { assertReaches } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import { media, slots, statsHourly } from '../../db/schema.js';
 import type { AuthContext } from '../../http/types.js';
-import { notFound } from '../settings/shared/noted.js';
+import { notFound } from '../changes/noted.js';
 
 const HOUR = 3_600_000;
 

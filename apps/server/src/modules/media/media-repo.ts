@@ -3,7 +3,7 @@ import { WideStatus } from '@adloom/domain';
 import { and, asc, count, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { media, slots, users } from '../../db/schema.js';
-import { keywordMatch, orderOf, type PageWindow } from '../settings/shared/sql.js';
+import { keywordMatch, orderOf, type PageWindow } from '../../db/sql.js';
 
 export type MediaRow = typeof media.$inferSelect;
 export type MediaInsert = typeof media.$inferInsert;

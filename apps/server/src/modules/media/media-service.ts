@@ -17,9 +17,9 @@ import {
   type SwitchBody,
   switchNoted,
   type Writer,
-} from '../settings/shared/noted.js';
-import { pageOf } from '../settings/shared/present.js';
-import { windowOf } from '../settings/shared/sql.js';
+} from '../changes/noted.js';
+import { pageOf } from '../../http/present.js';
+import { windowOf } from '../../db/sql.js';
 import * as repo from './media-repo.js';
 import type { MediaRow, MediaSort, MediaView } from './media-repo.js';
 import { mediaColumnsOf, mediaEntity, mediaFieldsOf, presentMedia } from './present.js';

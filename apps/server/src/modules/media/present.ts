@@ -4,8 +4,8 @@
  * repeats, sorted), the columns they are stored in, and the answers.
  */
 import type { Media, Slot } from '@adloom/domain';
-import type { SettingEntity } from '../settings/shared/noted.js';
-import { isoTimes } from '../settings/shared/present.js';
+import type { SettingEntity } from '../changes/noted.js';
+import { isoTimes } from '../../http/present.js';
 import * as mediaRepo from './media-repo.js';
 import type { MediaInsert, MediaView } from './media-repo.js';
 import * as slotRepo from './slot-repo.js';

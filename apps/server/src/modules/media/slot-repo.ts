@@ -6,7 +6,7 @@ import { SimpleStatus, WideStatus } from '@adloom/domain';
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { adStyles, adTypes, countries, media, slots, users } from '../../db/schema.js';
-import { keywordMatch, orderOf, type PageWindow } from '../settings/shared/sql.js';
+import { keywordMatch, orderOf, type PageWindow } from '../../db/sql.js';
 
 export type SlotRow = typeof slots.$inferSelect;
 export type SlotInsert = typeof slots.$inferInsert;

@@ -19,9 +19,9 @@ import {
   type SwitchBody,
   switchNoted,
   type Writer,
-} from '../settings/shared/noted.js';
-import { pageOf } from '../settings/shared/present.js';
-import { windowOf } from '../settings/shared/sql.js';
+} from '../changes/noted.js';
+import { pageOf } from '../../http/present.js';
+import { windowOf } from '../../db/sql.js';
 import { slotIssues } from './checks.js';
 import * as mediaRepo from './media-repo.js';
 import {

@@ -7,7 +7,7 @@ import { AppError, PlanStatus } from '@adloom/domain';
 import { assertReaches } from '../../access/reach.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/types.js';
-import { notFound } from '../settings/shared/noted.js';
+import { notFound } from '../changes/noted.js';
 import * as planRepo from './plan-repo.js';
 import type { PlanRow } from './plan-repo.js';
 import * as strategyRepo from './strategy-repo.js';

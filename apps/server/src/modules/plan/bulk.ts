@@ -13,7 +13,7 @@ import {
 } from '@adloom/domain';
 import { ownerScope } from '../../access/reach.js';
 import { assertAllInReach, eachRow, rowNote } from '../bulk/bulk.js';
-import { modifyNoted, type Writer } from '../settings/shared/noted.js';
+import { modifyNoted, type Writer } from '../changes/noted.js';
 import { loadPlan } from './access.js';
 import * as planRepo from './plan-repo.js';
 import { switchPlan } from './plan-service.js';

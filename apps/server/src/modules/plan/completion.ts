@@ -11,7 +11,7 @@ import { fieldIssue } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import { fieldsFromIssues } from '../../validation.js';
 import { recordChange } from '../changes/service.js';
-import type { Writer } from '../settings/shared/noted.js';
+import type { Writer } from '../changes/noted.js';
 import { assertNotArchived, loadPlan } from './access.js';
 import { strategyIssues } from './checks.js';
 import * as planRepo from './plan-repo.js';

@@ -21,7 +21,7 @@ import {
 import { PlanStatus, PlanStep, type PlanSortKey } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
 import { plans, statsPlanHourly, strategies, users } from '../../db/schema.js';
-import { keywordMatch, orderOf, type PageWindow } from '../settings/shared/sql.js';
+import { keywordMatch, orderOf, type PageWindow } from '../../db/sql.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 /** The owner column, for the reach condition of the list (access/reach.ts, realm ads). */

@@ -25,9 +25,9 @@ import {
   splitModifyBody,
   type SwitchBody,
   type Writer,
-} from '../settings/shared/noted.js';
-import { pageOf } from '../settings/shared/present.js';
-import { windowOf } from '../settings/shared/sql.js';
+} from '../changes/noted.js';
+import { pageOf } from '../../http/present.js';
+import { windowOf } from '../../db/sql.js';
 import { assertNotArchived, loadPlan } from './access.js';
 import { effectiveBid } from './checks.js';
 import { completionIssues, followPrompts } from './completion.js';

@@ -12,8 +12,8 @@ import {
   type Strategy,
   type TargetingRule,
 } from '@adloom/domain';
-import type { SettingEntity } from '../settings/shared/noted.js';
-import { isoTimes } from '../settings/shared/present.js';
+import type { SettingEntity } from '../changes/noted.js';
+import { isoTimes } from '../../http/present.js';
 import * as planRepo from './plan-repo.js';
 import type { PlanInsert, PlanRow, PlanView } from './plan-repo.js';
 import * as strategyRepo from './strategy-repo.js';

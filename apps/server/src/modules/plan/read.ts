@@ -1,7 +1,7 @@
 /** Reading a plan (or a plan with its strategies) as the answers carry it. */
 import type { Plan, PlanDetail } from '@adloom/domain';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../settings/shared/noted.js';
+import { notFound } from '../changes/noted.js';
 import * as planRepo from './plan-repo.js';
 import { presentPlan, presentStrategy } from './present.js';
 import * as strategyRepo from './strategy-repo.js';

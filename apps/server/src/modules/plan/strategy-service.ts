@@ -27,7 +27,7 @@ import {
   type ModifyBody,
   type SwitchBody,
   type Writer,
-} from '../settings/shared/noted.js';
+} from '../changes/noted.js';
 import { assertNotArchived, loadPlan, loadStrategy } from './access.js';
 import { strategyIssues } from './checks.js';
 import { followPrompts } from './completion.js';

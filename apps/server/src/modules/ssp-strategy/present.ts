@@ -12,8 +12,8 @@ import {
   type SspStrategy,
   type TargetingRule,
 } from '@adloom/domain';
-import type { SettingEntity } from '../settings/shared/noted.js';
-import { isoTimes } from '../settings/shared/present.js';
+import type { SettingEntity } from '../changes/noted.js';
+import { isoTimes } from '../../http/present.js';
 import { canonicalTargeting } from '../plan/present.js';
 import * as repo from './repo.js';
 import type { DspRef, SspStrategyInsert, SspStrategyRow, SspStrategyView } from './repo.js';

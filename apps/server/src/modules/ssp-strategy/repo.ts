@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { dsps, media, slots, sspStrategies } from '../../db/schema.js';
-import { keywordMatch, orderOf, type PageWindow } from '../settings/shared/sql.js';
+import { keywordMatch, orderOf, type PageWindow } from '../../db/sql.js';
 
 export type SspStrategyRow = typeof sspStrategies.$inferSelect;
 export type SspStrategyInsert = typeof sspStrategies.$inferInsert;

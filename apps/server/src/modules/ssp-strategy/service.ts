@@ -21,9 +21,9 @@ import {
   type ModifyBody,
   type SwitchBody,
   type Writer,
-} from '../settings/shared/noted.js';
-import { pageOf } from '../settings/shared/present.js';
-import { windowOf } from '../settings/shared/sql.js';
+} from '../changes/noted.js';
+import { pageOf } from '../../http/present.js';
+import { windowOf } from '../../db/sql.js';
 import { assertStrategyRules } from './checks.js';
 import {
   canonicalPatch,

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { adTypes } from '../../../db/schema.js';
-import { toColumns } from '../shared/sql.js';
+import { toColumns } from '../../../db/sql.js';
 
 export type AdTypeRow = typeof adTypes.$inferSelect;
 export type AdTypeInsert = typeof adTypes.$inferInsert;

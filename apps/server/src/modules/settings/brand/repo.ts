@@ -2,7 +2,7 @@
 import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { brands, models } from '../../../db/schema.js';
-import { keywordMatch, orderOf, statusMatch, toColumns, type PageWindow } from '../shared/sql.js';
+import { keywordMatch, orderOf, statusMatch, toColumns, type PageWindow } from '../../../db/sql.js';
 
 type BrandInsert = typeof brands.$inferInsert;
 export type BrandRow = typeof brands.$inferSelect & { modelCount: number };

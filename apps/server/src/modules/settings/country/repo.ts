@@ -2,7 +2,7 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { countries } from '../../../db/schema.js';
-import { keywordMatch, orderOf, statusMatch, toColumns, type PageWindow } from '../shared/sql.js';
+import { keywordMatch, orderOf, statusMatch, toColumns, type PageWindow } from '../../../db/sql.js';
 
 export type CountryRow = typeof countries.$inferSelect;
 type CountryInsert = typeof countries.$inferInsert;

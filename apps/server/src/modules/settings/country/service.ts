@@ -15,9 +15,9 @@ import {
   type SettingEntity,
   type SwitchBody,
   type Writer,
-} from '../shared/noted.js';
-import { isoTimes, pageOf } from '../shared/present.js';
-import { windowOf } from '../shared/sql.js';
+} from '../../changes/noted.js';
+import { isoTimes, pageOf } from '../../../http/present.js';
+import { windowOf } from '../../../db/sql.js';
 import * as repo from './repo.js';
 import type { CountryRow, CountrySort } from './repo.js';
 

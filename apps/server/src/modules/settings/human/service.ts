@@ -14,8 +14,8 @@ import {
   type SettingEntity,
   type SwitchBody,
   type Writer,
-} from '../shared/noted.js';
-import { isoTimes } from '../shared/present.js';
+} from '../../changes/noted.js';
+import { isoTimes } from '../../../http/present.js';
 import * as repo from './repo.js';
 import type { HumanRow } from './repo.js';
 

@@ -2,7 +2,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { languages } from '../../../db/schema.js';
-import { toColumns } from '../shared/sql.js';
+import { toColumns } from '../../../db/sql.js';
 
 export type LanguageRow = typeof languages.$inferSelect;
 type LanguageInsert = typeof languages.$inferInsert;

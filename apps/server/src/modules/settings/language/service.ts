@@ -9,7 +9,7 @@ import {
   type SettingEntity,
   type WriteContext,
   type Writer,
-} from '../shared/noted.js';
+} from '../../changes/noted.js';
 import * as repo from './repo.js';
 import type { LanguageRow } from './repo.js';
 

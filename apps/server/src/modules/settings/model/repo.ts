@@ -2,7 +2,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { brands, models } from '../../../db/schema.js';
-import { keywordMatch, orderOf, statusMatch, toColumns, type PageWindow } from '../shared/sql.js';
+import { keywordMatch, orderOf, statusMatch, toColumns, type PageWindow } from '../../../db/sql.js';
 
 export type ModelRow = typeof models.$inferSelect;
 type ModelInsert = typeof models.$inferInsert;

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { adStyles } from '../../../db/schema.js';
-import { toColumns } from '../shared/sql.js';
+import { toColumns } from '../../../db/sql.js';
 
 export type StyleRow = typeof adStyles.$inferSelect;
 export type StyleInsert = typeof adStyles.$inferInsert;

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BilledEvent } from '../ports.js';
-import { EventJournal } from './journal.js';
+import type { BilledEvent } from '../../apps/server/src/delivery/ports.js';
+import { EventJournal } from '../../apps/server/src/delivery/journal/journal.js';
 
 const EVENTS = Number(process.env.JOURNAL_BENCH_EVENTS ?? 50_000);
 const silent = { warn: () => undefined, error: () => undefined };

@@ -1,4 +1,4 @@
-/** SQL fragments shared by the settings repos: keyword search, sort, paging, columns. */
+/** SQL fragments shared by the modules' repos: keyword search, sort, paging, columns. */
 import { asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 

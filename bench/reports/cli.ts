@@ -3,17 +3,17 @@
  * seed, time the typical reports, print the figures as one JSON line on stdout (progress on
  * stderr).
  *
- *   node --import tsx apps/server/src/modules/report/bench-cli.ts \
+ *   node --import tsx bench/reports/cli.ts \
  *     (--database-url postgres://…/throwaway | --pglite) [--rows 10000000] [--days 90] [--runs 10]
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, selectRows } from '../../db/client.js';
-import { migrateDatabase } from '../../db/migrate.js';
-import { foldClosedHours } from '../../stats/fold.js';
-import { benchCases, measureReports, seedBenchStats } from './bench.js';
+import { openPglite, openPostgres, selectRows } from '../../apps/server/src/db/client.js';
+import { migrateDatabase } from '../../apps/server/src/db/migrate.js';
+import { foldClosedHours } from '../../apps/server/src/stats/fold.js';
+import { benchCases, measureReports, seedBenchStats } from './workload.js';
 
 const { values: flags } = parseArgs({
   options: {

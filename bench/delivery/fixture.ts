@@ -20,7 +20,7 @@ import {
   SupplyType,
   type TargetingRule,
 } from '@adloom/domain';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../apps/server/src/db/client.js';
 import {
   adStyles,
   creatives,
@@ -31,11 +31,15 @@ import {
   slots,
   strategies,
   users,
-} from '../../db/schema.js';
-import { DEMO_COUNTRIES, DEMO_STYLES } from '../../db/seed.js';
-import type { BenchSlotShape } from './bench-auction.js';
-import { createRandom, randomHex, type Random } from './random.js';
-import { appVersions, type TrafficSlot } from './traffic.js';
+} from '../../apps/server/src/db/schema.js';
+import { DEMO_COUNTRIES, DEMO_STYLES } from '../../apps/server/src/db/seed.js';
+import type { BenchSlotShape } from './auction.js';
+import {
+  createRandom,
+  randomHex,
+  type Random,
+} from '../../apps/server/src/delivery/simulate/random.js';
+import { appVersions, type TrafficSlot } from '../../apps/server/src/delivery/simulate/traffic.js';
 
 export interface BenchShape {
   plans: number;

@@ -7,7 +7,7 @@
  */
 import { Platform, type ServeFacts } from '@adloom/domain';
 
-/** A bench slot's shape (bench-fixture.ts): its size, 0 × 0 for a feed. */
+/** A bench slot's shape (fixture.ts): its size, 0 × 0 for a feed. */
 export interface BenchSlotShape {
   width: number;
   height: number;

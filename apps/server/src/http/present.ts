@@ -1,4 +1,4 @@
-/** Wire helpers shared by the settings presenters. */
+/** Wire helpers shared by the modules' presenters: ISO times, a page of a list. */
 export const isoTimes = (row: { createdAt: Date; updatedAt: Date }) => ({
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),

@@ -11,12 +11,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { selectRows, type Database } from '../../db/client.js';
-import type { StatsView } from './query.js';
-import { chooseSource } from './query.js';
-import type { StatsScope } from './scope.js';
-import { runReport } from './service.js';
-import { tableSizes } from './sizes.js';
+import { selectRows, type Database } from '../../apps/server/src/db/client.js';
+import type { StatsView } from '../../apps/server/src/modules/report/query.js';
+import { chooseSource } from '../../apps/server/src/modules/report/query.js';
+import type { StatsScope } from '../../apps/server/src/modules/report/scope.js';
+import { runReport } from '../../apps/server/src/modules/report/service.js';
+import { tableSizes } from '../../apps/server/src/modules/report/sizes.js';
 
 const DAY_MS = 86_400_000;
 const COUNTRIES = [

@@ -1,5 +1,5 @@
 /**
- * The noted write of every setting (docs/product/api-conventions.md#change-notes), in one place: create, modify and
+ * The noted write of every setting, account, ad and supply object (docs/product/api-conventions.md#change-notes), in one place: create, modify and
  * switch load the stored row, compare with changedFields (times ignored), refuse a write
  * that changes nothing ('None Update.'), check the merged row's cross-field rules, then
  * write the row and its change_log row in ONE transaction. A unique-constraint violation
@@ -12,9 +12,9 @@ import {
   type ChangeNote,
   type TargetTypeValue,
 } from '@adloom/domain';
-import type { Database } from '../../../db/client.js';
-import type { AuthContext } from '../../../http/types.js';
-import { recordChange } from '../../changes/service.js';
+import type { Database } from '../../db/client.js';
+import type { AuthContext } from '../../http/types.js';
+import { recordChange } from './service.js';
 
 /** Who writes, where, and the note the write carried. */
 export interface WriteContext {

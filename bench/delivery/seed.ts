@@ -5,20 +5,20 @@
  * benchmark cycles through (simulated traffic over the bench slots) to `--out`.
  *
  * With `--auction-out`, also the same traffic as OpenRTB BidRequests of one impression each
- * (bench-auction.ts), for POST /openrtb2/auction.
+ * (auction.ts), for POST /openrtb2/auction.
  *
- *   tsx apps/server/src/delivery/simulate/bench-seed.ts --out /tmp/paths.json [--requests 20000]
+ *   tsx bench/delivery/seed.ts --out /tmp/paths.json [--requests 20000]
  *       [--auction-out /tmp/auctions.json]
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { SERVE_AD_PATH } from '@adloom/domain';
-import { loadConfig } from '../../config.js';
-import { createDatabase } from '../../db/client.js';
-import { migrateDatabase } from '../../db/migrate.js';
-import { benchBidRequest } from './bench-auction.js';
-import { BENCH_SHAPE, seedBenchData } from './bench-fixture.js';
-import { createTrafficModel, serveQuery } from './traffic.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { createDatabase } from '../../apps/server/src/db/client.js';
+import { migrateDatabase } from '../../apps/server/src/db/migrate.js';
+import { benchBidRequest } from './auction.js';
+import { BENCH_SHAPE, seedBenchData } from './fixture.js';
+import { createTrafficModel, serveQuery } from '../../apps/server/src/delivery/simulate/traffic.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +28,7 @@ const { values } = parseArgs({
   },
 });
 if (!values.out) {
-  console.error('bench-seed: --out <file> is required');
+  console.error('bench/delivery/seed.ts: --out <file> is required');
   process.exit(1);
 }
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@adloom/domain';
 import { describe, expect, it } from 'vitest';
-import { postJson } from './outbound.js';
+import { postJson } from './http.js';
 import {
   OutboundRefusedError,
   assertAllowedAddress,

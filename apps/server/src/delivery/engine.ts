@@ -63,7 +63,14 @@ import type {
   SspStrategyConfig,
   UserHistory,
 } from './types.js';
-import { partnerFloor, partnerUserSync, type SellerIdentity } from './upstream/bid-request.js';
+import {
+  partnerFloor,
+  partnerUserSync,
+  partnerUserSyncType,
+  partnerVendorId,
+  type SellerIdentity,
+} from './upstream/bid-request.js';
+import type { SyncPartner } from './http/user-sync.js';
 import { PartnerBatch, type LegResult } from './upstream/batch.js';
 import { fillAuctionMacros } from './upstream/call.js';
 import { filledHeldNotices, heldNoticesText } from './upstream/held-notices.js';
@@ -392,12 +399,14 @@ export class DeliveryEngine {
   }
 
   /** Active demand partners with a user-sync URL (http/user-sync.ts), from the snapshot. */
-  async syncPartners(): Promise<{ id: number; userSync: string }[]> {
+  async syncPartners(): Promise<SyncPartner[]> {
     const current = this.closed ? null : this.source.current();
     const { dsps } = current ?? (await this.snapshot());
     return [...dsps.values()].flatMap((dsp) => {
       const userSync = dsp.status === SimpleStatus.active ? partnerUserSync(dsp.config) : undefined;
-      return userSync ? [{ id: dsp.id, userSync }] : [];
+      const vendorId = partnerVendorId(dsp);
+      const type = partnerUserSyncType(dsp.config);
+      return userSync ? [{ id: dsp.id, userSync, type, ...(vendorId ? { vendorId } : {}) }] : [];
     });
   }
 

@@ -20,6 +20,8 @@
  *   test     true or 1            every request to this partner is test traffic (`test` 1)
  *   openrtb  "2.5" or "2.6"       the version it speaks (default 2.6): 2.5 gets regs.ext.gdpr,
  *                                 user.ext.consent, source.ext.schain… and x-openrtb-version 2.5
+ *   userSync  URL                 where /cookie_sync sends a browser to sync (http/user-sync.ts)
+ *   userSyncType "iframe"|"redirect"  how: in an iframe, or an image redirect (default)
  *   gvlVendorId  integer          its IAB TCF Global Vendor List id: under the GDPR it gets
  *                                 personal data only with this vendor's consent
  *   currency "EUR"                the currency it bids in: offered in `cur` beside US dollars
@@ -204,6 +206,11 @@ export function partnerVendorId(dsp: Pick<DspConfig, 'config'>): number | undefi
 export function partnerUserSync(config: Record<string, unknown>): string | undefined {
   const url = typeof config.userSync === 'string' ? config.userSync.trim() : '';
   return /^https?:\/\/\S+$/i.test(url) ? url : undefined;
+}
+
+/** How the partner's sync runs (its config's `userSyncType`): "iframe", else an image redirect. */
+export function partnerUserSyncType(config: Record<string, unknown>): 'iframe' | 'redirect' {
+  return config.userSyncType === 'iframe' ? 'iframe' : 'redirect';
 }
 
 /** The object without `ext` and without undefined fields (a copy). */

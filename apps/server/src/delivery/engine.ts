@@ -73,8 +73,18 @@ import {
 import type { SyncPartner } from './http/user-sync.js';
 import { PartnerBatch, type LegResult } from './upstream/batch.js';
 import { fillAuctionMacros } from './upstream/call.js';
-import { filledHeldNotices, heldNoticesText } from './upstream/held-notices.js';
-import { LOSS_REASON, type AuctionMacroValues } from './upstream/macros.js';
+import {
+  filledHeldNotices,
+  heldLossText,
+  heldNoticesText,
+  lossKey,
+} from './upstream/held-notices.js';
+import { LOSS_REASON, parseMacroPrice, type AuctionMacroValues } from './upstream/macros.js';
+import {
+  relayCallerLoss,
+  type CallerLossNotice,
+  type CallerLossStats,
+} from './upstream/caller-loss.js';
 import { NoticeQueue } from './upstream/notices.js';
 import {
   createMemoryBillingNotices,
@@ -255,12 +265,6 @@ function partnerMacros(bid: PartnerBid, auctionId: string, price: number): Aucti
 const billedOnNotice = (claims: TrackingClaims): boolean =>
   claims.channel === 'dsp' || claims.channel === 'notice';
 
-/** A price as an OpenRTB macro sends it (currency units per mille) → micros per mille. */
-export function parseMacroPrice(text: string | undefined): number | undefined {
-  if (text === undefined || !/^\d{1,7}(\.\d{1,9})?$/.test(text.trim())) return undefined;
-  return Math.round(Number(text) * 1_000_000);
-}
-
 export class DeliveryEngine {
   readonly signer: TokenSigner;
   readonly store: StateStore;
@@ -269,6 +273,8 @@ export class DeliveryEngine {
   readonly monitors: MonitorPinger;
   /** Partner nurl, burl and lurl, fired off the answer's path. */
   readonly notices: NoticeQueue;
+  /** OpenRTB callers' loss notices of our bids, by what became of them (upstream/caller-loss.ts). */
+  readonly callerLosses: CallerLossStats = { partner: 0, own: 0, refused: 0 };
   /**
    * Filled billing notices of served partner ads by token id, fired by their impression once,
    * in whichever process it arrives (Redis with REDIS_URL; upstream/billing-notices.ts).
@@ -634,6 +640,7 @@ export class DeliveryEngine {
       });
       // A caller's second-price auction: billed on its notice, at most our offer (`price`).
       if (settlesOnCallerNotice(request)) claims.channel = 'notice';
+      this.keepForCallerLoss(request, id, exp);
       const token = this.signer.sign(claims);
       const urls = trackingUrls(origin, token);
       if (!request.test) this.accounting.countFill(claims, now);
@@ -666,6 +673,12 @@ export class DeliveryEngine {
       price: onNotice ? winner.rawPrice : settlement.paid,
       clickPrice: 0,
       incomeCpm: onNotice ? price : settlement.share,
+    });
+    this.keepForCallerLoss(request, id, exp, {
+      ...(winner.lurl ? { url: winner.lurl } : {}),
+      macros,
+      bid: winner.rawPrice,
+      offer: price,
     });
     if (onNotice) {
       claims.channel = 'notice';
@@ -706,6 +719,40 @@ export class DeliveryEngine {
       noticeUrl: '',
       partnerPrice,
     };
+  }
+
+  /**
+   * A bid answered to an OpenRTB caller may lose there: what its loss notice needs is kept
+   * under the ad's token id (a partner's lurl, else a mark), taken by the first notice.
+   * Not awaited: the caller has not seen the bid yet, and a Redis store runs commands in order.
+   */
+  private keepForCallerLoss(
+    request: ServeRequest,
+    id: string,
+    exp: number,
+    partner?: { url?: string; macros: AuctionMacroValues; bid: number; offer: number },
+  ): void {
+    if (request.channel === 'sdk' || request.test) return;
+    const text = heldLossText(partner?.url ? { ...partner, url: partner.url } : undefined);
+    void this.billingNotices.keep(lossKey(id), text, exp * 1000);
+  }
+
+  /** An OpenRTB caller's loss notice of one of our bids (our lurl): relayed or counted once. */
+  async callerLoss(token: string, notice: CallerLossNotice): Promise<boolean> {
+    const snapshot = await this.snapshot();
+    return relayCallerLoss(
+      {
+        signer: this.signer,
+        kept: this.billingNotices,
+        notices: this.notices,
+        store: this.store,
+        rates: snapshot.rates,
+        stats: this.callerLosses,
+        nowMs: this.now(),
+      },
+      token,
+      notice,
+    );
   }
 
   /** lurl of a partner bid that lost: below the floor (100) or outbid (102). */

@@ -1013,7 +1013,9 @@ export class DeliveryEngine {
       impressions: 0,
       clicks: 1,
       cost,
-      income: cost,
+      // Sold in a caller's second-price auction, the supply side earned the caller's price
+      // per impression on its billing notice (countBilling), not the click.
+      income: claims.channel === 'notice' ? 0 : cost,
       ...(reservation ? { reservation } : {}),
     });
     const creative = snapshot.creatives.get(claims.creativeId);
@@ -1042,6 +1044,21 @@ export class DeliveryEngine {
     if (cleared === undefined) return false;
     if (claims.dspId) {
       await this.settleResoldPartner(claims, cleared, now);
+      return true;
+    }
+    if (claims.billing === Billing.cpc && claims.channel === 'notice') {
+      // An own CPC ad in a caller's second-price auction: the supply side's share is the
+      // caller's price per impression (at most our offer); the advertiser pays per click.
+      this.accounting.countEvent({
+        id: `bill:${claims.id}`,
+        kind: 'bill',
+        dims: dimsOf(claims),
+        at: now,
+        impressions: 0,
+        clicks: 0,
+        cost: 0,
+        income: Math.round(Math.min(cleared, claims.price) / 1000),
+      });
       return true;
     }
     if (claims.billing !== Billing.cpm) return false;

@@ -93,6 +93,13 @@ import {
 } from './upstream/billing-notices.js';
 import { closePartnerConnections } from './upstream/transport.js';
 import {
+  expectNotice,
+  markShown,
+  noticeArrived,
+  sweepUnbilled,
+  type UnbilledStats,
+} from './upstream/unbilled.js';
+import {
   allocatePartner,
   chooseSspStrategy,
   partnerFates,
@@ -275,6 +282,8 @@ export class DeliveryEngine {
   readonly notices: NoticeQueue;
   /** OpenRTB callers' loss notices of our bids, by what became of them (upstream/caller-loss.ts). */
   readonly callerLosses: CallerLossStats = { partner: 0, own: 0, refused: 0 };
+  /** Shown impressions whose caller never sent a billing notice (upstream/unbilled.ts). */
+  readonly unbilledImpressions: UnbilledStats = { partner: 0, own: 0 };
   /**
    * Filled billing notices of served partner ads by token id, fired by their impression once,
    * in whichever process it arrives (Redis with REDIS_URL; upstream/billing-notices.ts).
@@ -360,6 +369,9 @@ export class DeliveryEngine {
         });
         this.store.refresh().catch((error: unknown) => {
           this.options.log.error({ err: error }, 'delivery: state refresh failed');
+        });
+        this.sweepUnbilled().catch((error: unknown) => {
+          this.options.log.error({ err: error }, 'delivery: the unbilled sweep failed');
         });
       }, this.options.config.deliveryFlushMs);
       this.refreshTimer.unref();
@@ -641,6 +653,9 @@ export class DeliveryEngine {
       // A caller's second-price auction: billed on its notice, at most our offer (`price`).
       if (settlesOnCallerNotice(request)) claims.channel = 'notice';
       this.keepForCallerLoss(request, id, exp);
+      if (claims.channel === 'notice' && !request.test) {
+        await expectNotice(this.billingNotices, id, { dspId: 0, planId: plan.id }, exp * 1000);
+      }
       const token = this.signer.sign(claims);
       const urls = trackingUrls(origin, token);
       if (!request.test) this.accounting.countFill(claims, now);
@@ -682,6 +697,14 @@ export class DeliveryEngine {
     });
     if (onNotice) {
       claims.channel = 'notice';
+      if (!request.test) {
+        await expectNotice(
+          this.billingNotices,
+          id,
+          { dspId: winner.dsp.id, planId: 0 },
+          exp * 1000,
+        );
+      }
       const held = heldNoticesText([winner.nurl, winner.burl], macros, winner.rawPrice);
       if (held && !request.test) await this.billingNotices.keep(id, held, exp * 1000);
     } else {
@@ -735,6 +758,21 @@ export class DeliveryEngine {
     if (request.channel === 'sdk' || request.test) return;
     const text = heldLossText(partner?.url ? { ...partner, url: partner.url } : undefined);
     void this.billingNotices.keep(lossKey(id), text, exp * 1000);
+  }
+
+  /**
+   * Counts the shown impressions sold on a caller's notice that never got one, once their
+   * token has expired (the engine's timer runs it; tests call it with a later time).
+   */
+  async sweepUnbilled(nowMs: number = this.now()): Promise<number> {
+    const unbilled = await sweepUnbilled(this.billingNotices, nowMs, this.unbilledImpressions);
+    if (unbilled > 0) {
+      this.options.log.warn(
+        { unbilled, total: this.unbilledImpressions },
+        'delivery: impressions shown without the caller’s billing notice stay unbilled',
+      );
+    }
+    return unbilled;
   }
 
   /** An OpenRTB caller's loss notice of one of our bids (our lurl): relayed or counted once. */
@@ -914,6 +952,9 @@ export class DeliveryEngine {
 
   private async countImpression(claims: TrackingClaims, snapshot: Snapshot, now: number) {
     const dims = dimsOf(claims);
+    // Shown: if its billing notice never comes, it is an unbilled impression.
+    if (claims.channel === 'notice')
+      await markShown(this.billingNotices, claims.id, claims.exp * 1000);
     if (claims.dspId && claims.channel === 'notice') {
       // Sold in a caller's second-price auction: the money waits for its billing notice.
       this.accounting.countEvent(impressionEvent(claims, dims, now, { cost: 0, income: 0 }));
@@ -1042,6 +1083,7 @@ export class DeliveryEngine {
         : toUsdMicros(told, currency ?? SERVING_CURRENCY, snapshot.rates, 'down');
     // A notice without a price (empty, an unfilled macro) is refused: never billed at our bid.
     if (cleared === undefined) return false;
+    if (claims.channel === 'notice') await noticeArrived(this.billingNotices, claims.id);
     if (claims.dspId) {
       await this.settleResoldPartner(claims, cleared, now);
       return true;

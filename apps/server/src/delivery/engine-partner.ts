@@ -14,6 +14,9 @@ import { heldLossText, heldNoticesText, lossKey } from './upstream/held-notices.
 import { LOSS_REASON, type AuctionMacroValues } from './upstream/macros.js';
 import { expectNotice } from './upstream/unbilled.js';
 
+/** How long a bid's loss notice is awaited (a caller's auction closes within seconds). */
+export const CALLER_LOSS_WINDOW_MS = 60 * 60 * 1000;
+
 export class PartnerLeg {
   constructor(private readonly parts: EngineParts) {}
 
@@ -117,7 +120,9 @@ export class PartnerLeg {
   ): void {
     if (request.channel === 'sdk' || request.test) return;
     const text = heldLossText(partner?.url ? { ...partner, url: partner.url } : undefined);
-    void this.parts.billingNotices.keep(lossKey(id), text, exp * 1000);
+    // Callers tell losses when their auction closes: an hour keeps the store small.
+    const until = Math.min(exp * 1000, this.parts.now() + CALLER_LOSS_WINDOW_MS);
+    void this.parts.billingNotices.keep(lossKey(id), text, until);
   }
 
   /** lurl of a partner bid that lost: below the floor (100) or outbid (102). */

@@ -7,11 +7,18 @@
 import { TRACK_PATHS, type ServeAdAnswer, type ServedAd, type ServedAsset } from '@adloom/domain';
 import type { AssetConfig, CreativeConfig, SlotConfig } from './types.js';
 
+/**
+ * Where an OpenRTB caller fires our bid's loss notice (lurl): a server path beside TRACK_PATHS,
+ * not one of its kinds (a loss counts no event of the ad; upstream/caller-loss.ts).
+ */
+export const CALLER_LOSS_PATH = '/track/loss';
+
 export interface TrackingUrls {
   readonly impression: string;
   readonly click: string;
   readonly win: string;
   readonly bill: string;
+  readonly loss: string;
 }
 
 /**
@@ -39,6 +46,10 @@ class TrackingLinks implements TrackingUrls {
 
   get bill(): string {
     return `${this.origin}${TRACK_PATHS.bill}?t=${this.token}`;
+  }
+
+  get loss(): string {
+    return `${this.origin}${CALLER_LOSS_PATH}?t=${this.token}`;
   }
 }
 
@@ -147,7 +158,7 @@ export function preparedOwnAd(
       origin,
       slot,
       creative,
-      { impression: '', click: '', win: '', bill: '' },
+      { impression: '', click: '', win: '', bill: '', loss: '' },
       cacheSeconds,
     ),
   );

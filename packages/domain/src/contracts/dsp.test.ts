@@ -25,3 +25,22 @@ describe('a demand partner’s user-sync URL (config.userSync)', () => {
     ]);
   });
 });
+
+describe('a demand partner’s user-sync type (config.userSyncType)', () => {
+  it('takes iframe or redirect, or none', () => {
+    for (const userSyncType of ['iframe', 'redirect']) {
+      expect(fields({ userSync: 'https://sync.example/u', userSyncType }).success).toBe(true);
+    }
+  });
+
+  it.each([['image'], [''], [1], [null]])(
+    'refuses %j naming config with the dsp.userSyncType message',
+    (userSyncType) => {
+      const parsed = fields({ userSync: 'https://sync.example/u', userSyncType });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues).toEqual([
+        expect.objectContaining({ path: ['config'], message: 'dsp.userSyncType' }),
+      ]);
+    },
+  );
+});

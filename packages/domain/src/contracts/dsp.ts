@@ -95,11 +95,21 @@ export const ZJsonObject = z.preprocess(
   z.record(z.string(), z.unknown(), msg('ad.jsonFormat')),
 );
 
+/** How a partner's user sync runs (`userSyncType`): an iframe, or an image redirect. */
+export const USER_SYNC_TYPES = ['iframe', 'redirect'] as const;
+
 /**
  * The partner's user-sync URL in its config (`userSync`, optional): where /cookie_sync sends
- * a browser, an outbound http(s) URL like the request URL (docs/decisions/partner-requests.md).
+ * a browser, an outbound http(s) URL like the request URL (docs/decisions/partner-requests.md);
+ * `userSyncType`, optional, one of USER_SYNC_TYPES (redirect when absent).
  */
 function checkUserSync(config: Record<string, unknown>, context: z.RefinementCtx): void {
+  if (
+    'userSyncType' in config &&
+    !(USER_SYNC_TYPES as readonly unknown[]).includes(config.userSyncType)
+  ) {
+    context.addIssue({ code: 'custom', ...msg('dsp.userSyncType'), input: config.userSyncType });
+  }
   if (!('userSync' in config)) return;
   const url = config.userSync;
   if (
@@ -209,7 +219,7 @@ export const modifyDsp = defineEndpoint({
       test_url: ZTestUrl,
       cpm: ZMoneyMicros,
       percent: strictNumber(z.number().int().min(0).max(1000)),
-      config: ZJsonObject,
+      config: ZJsonObject.superRefine(checkUserSync),
     })
     .partial()
     .extend({ id: ZId })

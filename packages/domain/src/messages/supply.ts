@@ -42,6 +42,10 @@ export const DSP_MESSAGES = {
     en: 'userSync must be the partner’s http(s) user-sync URL, without a user name or password',
     zh: 'userSync 须为需求方的 http(s) 用户同步地址，且不含用户名或密码',
   },
+  userSyncType: {
+    en: 'userSyncType must be "iframe" or "redirect"',
+    zh: 'userSyncType 须为 "iframe" 或 "redirect"',
+  },
   chooseDsp: { en: 'Choose a demand partner', zh: '请选择需求方' },
   permilleRange: { en: 'A whole number from 0 to 1000', zh: '0 到 1000 之间的整数' },
   dspOnce: { en: 'Each demand partner once', zh: '每个需求方只能出现一次' },

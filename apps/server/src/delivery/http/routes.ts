@@ -7,6 +7,7 @@
  * - POST /dsp/openrtb2      our own DSP as a bidder for external exchanges (no upstream);
  * - POST /cookie_sync, GET /setuid  user syncs in Prebid Server's formats (user-sync.ts);
  * - GET  /track/{imp,clk,win,bill}?t=…  counted once each, clicks redirect (302);
+ * - GET  /track/loss?t=…&r=…   an OpenRTB caller's loss notice of our bid (relayed once);
  * - GET  /sellers.json      our media owners in IAB's sellers.json (http/sellers.ts).
  * The OpenRTB and sync endpoints share a transport of their own (openrtb-transport.ts: CORS,
  * content types, gzip, x-openrtb-version, OpenRTB error bodies). Bad SDK input answers the
@@ -30,6 +31,7 @@ import {
   type TrackKindValue,
 } from '@adloom/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CALLER_LOSS_PATH } from '../answer.js';
 import type { DeliveryEngine } from '../engine.js';
 import { answerCurrency, bidOf, floorPriced } from '../openrtb/bid.js';
 import { ImpSpec, blocksOf, isPrivateAuction } from '../openrtb/imp.js';
@@ -221,4 +223,19 @@ export function registerDeliveryRoutes(app: FastifyInstance, engine: () => Deliv
   for (const [kind, path] of Object.entries(TRACK_PATHS) as [TrackKindValue, string][]) {
     app.get(path, ROUTE_OPTIONS, track(kind));
   }
+  // Our bid's lurl: r = ${AUCTION_LOSS}, p = ${AUCTION_PRICE}, m = ${AUCTION_MIN_TO_WIN}.
+  app.get(CALLER_LOSS_PATH, ROUTE_OPTIONS, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const given = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined);
+    const notice = Object.fromEntries(
+      Object.entries({
+        reason: given('r'),
+        price: given('p'),
+        minToWin: given('m'),
+        currency: given('c'),
+      }).filter(([, value]) => value !== undefined),
+    );
+    await engine().callerLoss(given('t') ?? '', notice);
+    return reply.header('cache-control', 'no-store').code(204).send();
+  });
 }

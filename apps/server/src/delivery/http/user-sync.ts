@@ -13,6 +13,8 @@
  * it, and we keep that id in one cookie for every partner (PARTNER_UIDS_COOKIE, as Prebid
  * Server keeps its `uids` cookie); the partner's bid requests carry it as `user.buyeruid`
  * (upstream/bid-request.ts; privacy.ts drops it with the rest of the user when it must).
+ * A partner syncs by image redirect or in an iframe (`config.userSyncType`); the request's
+ * consent and Prebid's filterSettings decide which partners are offered (sync-rules.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -28,8 +30,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refuse } from './openrtb-transport.js';
 import { PIXEL } from './pixel.js';
+import {
+  SYNC_REFUSAL,
+  ZFilterSettings,
+  filterAllows,
+  partnerSyncRefusal,
+  syncSignals,
+  type SyncType,
+} from './sync-rules.js';
 
-export { partnerUserSync } from '../upstream/bid-request.js';
+export { partnerUserSync, partnerUserSyncType } from '../upstream/bid-request.js';
 
 /** Our own bidder code: the only one synced to our own id. */
 const SYNCED_BIDDERS: readonly string[] = [ADLOOM_BIDDER];
@@ -49,6 +59,10 @@ export interface SyncPartner {
   id: number;
   /** http(s) URL; `{{redirect_url}}`, `{{gdpr}}`, `{{gdpr_consent}}`, `{{us_privacy}}` filled. */
   userSync: string;
+  /** How the browser is sent there: an image redirect (default) or an iframe. */
+  type: SyncType;
+  /** Its IAB TCF vendor id: under the GDPR it syncs only with this vendor's consent. */
+  vendorId?: number;
 }
 
 /** Partner bidder code → the partner's id of the browser, from the uids cookie. */
@@ -85,7 +99,7 @@ export function partnerUidsOf(request: FastifyRequest): Map<number, string> {
 interface BidderStatus {
   bidder: string;
   no_cookie?: boolean;
-  usersync?: { url: string; type: 'redirect' | 'iframe'; supportCORS: boolean };
+  usersync?: { url: string; type: SyncType; supportCORS: boolean };
   error?: string;
 }
 
@@ -122,6 +136,12 @@ const ZCookieSyncRequest = z.looseObject({
   gdpr: ZGdpr.optional(),
   gdpr_consent: z.string().optional(),
   us_privacy: z.string().optional(),
+  gpp: z.string().optional(),
+  /** Prebid Server takes the section ids as "2,6"; an array is read as well. */
+  gpp_sid: z.union([z.string(), z.array(z.number().int())]).optional(),
+  filterSettings: ZFilterSettings.optional(),
+  /** Bidders left out are listed with why, as Prebid Server's debug does. */
+  debug: z.boolean().optional(),
 });
 
 /** A partner's sync URL with our /setuid redirect and the consent filled in. */
@@ -131,7 +151,9 @@ function partnerSyncUrl(
   facts: { gdpr?: string | number; gdpr_consent?: string; us_privacy?: string },
 ): string {
   const bidder = partnerBidder(partner.id);
-  const redirect = `${origin}${SETUID_PATH}?bidder=${bidder}${privacyQuery(facts)}&f=i&uid=${PARTNER_UID_MACRO}`;
+  // An iframe's redirect answers an empty page (f=b), an image's a pixel (Prebid Server's).
+  const format = partner.type === 'iframe' ? 'b' : 'i';
+  const redirect = `${origin}${SETUID_PATH}?bidder=${bidder}${privacyQuery(facts)}&f=${format}&uid=${PARTNER_UID_MACRO}`;
   const values: Record<string, string> = {
     redirect_url: encodeURIComponent(redirect),
     gdpr: facts.gdpr === undefined ? '' : String(facts.gdpr),
@@ -155,7 +177,10 @@ function privacyQuery(facts: { gdpr?: string | number; gdpr_consent?: string }):
 
 /**
  * `partners`: the active demand partners with a user-sync URL. A child-directed request
- * (`coppa: 1`) gets no partner syncs: a partner's id of a child is never learnt.
+ * (`coppa: 1`) gets no partner syncs: a partner's id of a child is never learnt. Under the
+ * GDPR or a US opt-out a partner the consent does not cover is left out; so is a sync type
+ * the request's filterSettings exclude. A bidder left out is named with Prebid Server's
+ * reason when it was asked for by name (or `debug` is set); otherwise it is simply absent.
  */
 export function cookieSync(
   request: FastifyRequest,
@@ -168,22 +193,32 @@ export function cookieSync(
     const issue = parsed.error.issues[0];
     return refuse(reply, '', issue?.path.join('.') || 'body', openRtbIssueText(issue));
   }
+  const body = parsed.data;
   const synced = cookieUidOf(request) !== undefined;
   const partnerUids = partnerUidEntries(request);
-  const syncing = parsed.data.coppa === 1 ? [] : partners;
+  const syncing = body.coppa === 1 ? [] : partners;
   const partnerOf = new Map(syncing.map((partner) => [partnerBidder(partner.id), partner]));
-  const bidders = parsed.data.bidders ?? [...SYNCED_BIDDERS, ...partnerOf.keys()];
+  const named = body.bidders !== undefined || body.debug === true;
+  const bidders = body.bidders ?? [...SYNCED_BIDDERS, ...partnerOf.keys()];
+  const signals = syncSignals(body);
+  const leftOut = (bidder: string, error: string): BidderStatus[] =>
+    named ? [{ bidder, error }] : [];
   const bidderStatus = [...new Set(bidders)].flatMap((bidder): BidderStatus[] => {
     const partner = partnerOf.get(bidder);
     if (partner) {
       if (partnerUids[bidder]) return [];
+      const refusal = partnerSyncRefusal(signals, partner.vendorId);
+      if (refusal) return leftOut(bidder, refusal);
+      if (!filterAllows(body.filterSettings, partner.type, bidder)) {
+        return leftOut(bidder, SYNC_REFUSAL.filter);
+      }
       return [
         {
           bidder,
           no_cookie: true,
           usersync: {
-            url: partnerSyncUrl(partner, origin, parsed.data),
-            type: 'redirect',
+            url: partnerSyncUrl(partner, origin, body),
+            type: partner.type,
             supportCORS: false,
           },
         },
@@ -191,12 +226,15 @@ export function cookieSync(
     }
     if (!SYNCED_BIDDERS.includes(bidder)) return [{ bidder, error: 'Unsupported bidder' }];
     if (synced) return [];
+    if (!filterAllows(body.filterSettings, 'redirect', bidder)) {
+      return leftOut(bidder, SYNC_REFUSAL.filter);
+    }
     return [
       {
         bidder,
         no_cookie: true,
         usersync: {
-          url: `${origin}${SETUID_PATH}?bidder=${bidder}${privacyQuery(parsed.data)}&f=i`,
+          url: `${origin}${SETUID_PATH}?bidder=${bidder}${privacyQuery(body)}&f=i`,
           type: 'redirect',
           supportCORS: false,
         },
@@ -241,8 +279,8 @@ export function setUid(
   const param = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined);
   const bidder = param('bidder');
   if (!bidder) return text(reply, '"bidder" query param is required');
-  const partner = partners.some((candidate) => partnerBidder(candidate.id) === bidder);
-  if (!partner && !SYNCED_BIDDERS.includes(bidder)) {
+  const syncPartner = partners.find((candidate) => partnerBidder(candidate.id) === bidder);
+  if (!syncPartner && !SYNCED_BIDDERS.includes(bidder)) {
     return text(reply, `"bidder" ${JSON.stringify(bidder)} is not a bidder we sync`);
   }
   if (param('gdpr') === '1' && !param('gdpr_consent')) {
@@ -254,9 +292,23 @@ export function setUid(
   if (given !== undefined && !USER_ID_PATTERN.test(given)) {
     return text(reply, '"uid" must be 1 to 128 letters, digits or . _ ~ -');
   }
-  if (partner) {
+  if (syncPartner) {
     // A partner's id is the partner's to give: without one there is nothing to keep.
     if (given === undefined) return text(reply, '"uid" query param is required for a partner');
+    // The consent the sync came with must still cover the partner (Prebid Server answers 451).
+    const refusal = partnerSyncRefusal(
+      syncSignals({
+        ...(param('gdpr') === undefined ? {} : { gdpr: param('gdpr') }),
+        ...(param('gdpr_consent') === undefined ? {} : { gdpr_consent: param('gdpr_consent') }),
+      }),
+      syncPartner.vendorId,
+    );
+    if (refusal) {
+      return reply
+        .code(451)
+        .type('text/plain; charset=utf-8')
+        .send('The gdpr_consent string prevents cookies from being saved');
+    }
     setPartnerUid(request, reply, bidder, given);
   } else {
     setUserIdCookie(request, reply, given ?? cookieUidOf(request) ?? randomUUID());

@@ -140,6 +140,15 @@ function noticeUrls(
   };
 }
 
+/**
+ * The loss notice every bid carries: the caller's loss code and prices (OpenRTB 2.6 macros),
+ * in the answer's currency (`c`); a resold partner bid's own lurl is told from it.
+ */
+function lossUrl(urls: { loss: string }, currency: string): string {
+  const cur = currency === SERVING_CURRENCY ? '' : `&c=${currency}`;
+  return `${urls.loss}${cur}&r=\${AUCTION_LOSS}&p=\${AUCTION_PRICE}&m=\${AUCTION_MIN_TO_WIN}`;
+}
+
 export function bidOf(
   imp: Imp,
   spec: ImpSpec,
@@ -175,6 +184,7 @@ export function bidOf(
       adm,
       // A caller's second-price auction tells us its price: the partner's settlement waits on it.
       ...noticeUrls(urls, claims, pricing.currency),
+      lurl: lossUrl(urls, pricing.currency),
       ...(winner.crid ? { crid: winner.crid } : {}),
       ...(winner.adomain.length > 0 ? { adomain: [...winner.adomain] } : {}),
       ...(size.w > 0 && size.h > 0 ? { w: size.w, h: size.h } : {}),
@@ -193,6 +203,7 @@ export function bidOf(
     // An exchange buying from our own DSP, or a caller's second-price auction, tells us its
     // price through these macros, in the answer's currency (`c`, when not US dollars).
     ...noticeUrls(urls, claims, pricing.currency),
+    lurl: lossUrl(urls, pricing.currency),
     adid: String(creative.id),
     crid: String(creative.id),
     cid: String(plan.id),

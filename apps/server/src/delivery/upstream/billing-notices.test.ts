@@ -47,6 +47,34 @@ describe('the Redis store', () => {
   });
 });
 
+describe('ids awaiting a billing notice (upstream/unbilled.ts)', () => {
+  it('the memory store gives each id past its time once, later ones not yet', async () => {
+    const store = createMemoryBillingNotices();
+    await store.expect('early', 1_000);
+    await store.expect('late', 5_000);
+    expect(await store.due(2_000, 10)).toEqual(['early']);
+    expect(await store.due(2_000, 10)).toEqual([]);
+    expect(await store.due(6_000, 10)).toEqual(['late']);
+    await store.close();
+  });
+
+  it('Redis gives each id past its time to one of two sweeping processes', async () => {
+    const keyPrefix = `adloom-test-${randomUUID()}:`;
+    const first = createRedisBillingNotices({ url: REDIS_URL, keyPrefix });
+    const second = createRedisBillingNotices({ url: REDIS_URL, keyPrefix });
+    try {
+      for (const id of ['a', 'b', 'c']) await first.expect(id, 1_000);
+      await first.expect('later', 9_000);
+      const [one, two] = await Promise.all([first.due(2_000, 10), second.due(2_000, 10)]);
+      expect([...(one ?? []), ...(two ?? [])].sort()).toEqual(['a', 'b', 'c']);
+      expect(await second.due(10_000, 10)).toEqual(['later']);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
 describe('two server processes sharing Redis', () => {
   let a: TestApp;
   let b: TestApp;

@@ -11,6 +11,10 @@ export interface BillingNoticeStore {
   keep(id: string, url: string, expiresAtMs: number): Promise<void>;
   /** The ad's burl, taken out (null: none, already taken, or expired). */
   take(id: string): Promise<string | null>;
+  /** Lists `id` among those whose billing notice is due by `dueAtMs` (upstream/unbilled.ts). */
+  expect(id: string, dueAtMs: number): Promise<void>;
+  /** Takes out (once, whichever process asks) up to `limit` listed ids past their time. */
+  due(nowMs: number, limit: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -19,7 +23,22 @@ export const MAX_PENDING_BILLING_NOTICES = 100_000;
 
 export function createMemoryBillingNotices(now: () => number = Date.now): BillingNoticeStore {
   const pending = new Map<string, { url: string; expiresAt: number }>();
+  const expected = new Map<string, number>();
   return {
+    expect(id, dueAt) {
+      if (expected.size < MAX_PENDING_BILLING_NOTICES) expected.set(id, dueAt);
+      return Promise.resolve();
+    },
+    due(at, limit) {
+      const ids: string[] = [];
+      for (const [id, dueAt] of expected) {
+        if (ids.length >= limit) break;
+        if (dueAt > at) continue;
+        expected.delete(id);
+        ids.push(id);
+      }
+      return Promise.resolve(ids);
+    },
     keep(id, url, expiresAt) {
       if (pending.size >= MAX_PENDING_BILLING_NOTICES) {
         const at = now();
@@ -65,7 +84,28 @@ export function createRedisBillingNotices(options: RedisBillingNoticeOptions): B
   const report = (error: unknown) => options.onError?.(error);
   redis.on('error', report);
   const key = (id: string) => `${options.keyPrefix}burl:${id}`;
+  // The ids whose billing notice is due, scored by when (epoch ms).
+  const dueKey = `${options.keyPrefix}burl-due`;
   return {
+    async expect(id, dueAt) {
+      try {
+        await redis.zadd(dueKey, dueAt, id);
+      } catch (error) {
+        report(error);
+      }
+    },
+    async due(at, limit) {
+      try {
+        const ids = await redis.zrangebyscore(dueKey, 0, at, 'LIMIT', 0, limit);
+        const taken: string[] = [];
+        // ZREM answers 1 to one process only: each id is swept once.
+        for (const id of ids) if ((await redis.zrem(dueKey, id)) === 1) taken.push(id);
+        return taken;
+      } catch (error) {
+        report(error);
+        return [];
+      }
+    },
     async keep(id, url, expiresAt) {
       const ttlMs = Math.max(1, Math.round(expiresAt - now()));
       try {

@@ -75,3 +75,9 @@ export function fillAuctionMacros(
     return value === undefined ? macro : encodeURIComponent(value);
   });
 }
+
+/** A price as an OpenRTB macro sends it (currency units per mille) → micros per mille. */
+export function parseMacroPrice(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d{1,7}(\.\d{1,9})?$/.test(text.trim())) return undefined;
+  return Math.round(Number(text) * 1_000_000);
+}

@@ -127,6 +127,20 @@ export function tcfAllows(consent: string, vendorId: number | undefined): boolea
   }
 }
 
+/**
+ * TCF v2: may this vendor store an id on the device (a user sync)? Purpose 1 consent — the
+ * policy allows no legitimate interest for storage and access — and the vendor's consent.
+ */
+export function tcfAllowsStorage(consent: string, vendorId: number | undefined): boolean {
+  if (!consent || vendorId === undefined || !(vendorId > 0)) return false;
+  try {
+    const model = TCString.decode(consent);
+    return model.purposeConsents.has(1) && model.vendorConsents.has(vendorId);
+  } catch {
+    return false;
+  }
+}
+
 /** What a recipient with this GVL vendor id (undefined: none) may be sent. */
 export function privacyVerdict(
   signals: PrivacySignals,

@@ -29,12 +29,13 @@ export const dsp = {
     percent:
       'dspPercent: the part of the partner’s price passed on to the publisher, in permille (1000 = all); our take is the rest. Its bid competes net of the take; an SSP strategy may set its own share',
     config:
-      'Partner settings as a JSON object, e.g. {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true, "userSync": "https://sync.partner.example/u"}; without gvlVendorId the partner gets no personal data on GDPR traffic; userSync is the partner’s user-sync URL (macros redirect_url, gdpr, gdpr_consent, us_privacy in double braces; our redirect ends in uid=$UID): the partner then gets its id of the user as buyeruid',
+      'Partner settings as a JSON object, e.g. {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true, "userSync": "https://sync.partner.example/u"}; without gvlVendorId the partner gets no personal data on GDPR traffic; userSync is the partner’s user-sync URL (macros redirect_url, gdpr, gdpr_consent, us_privacy in double braces; our redirect ends in uid=$UID): the partner then gets its id of the user as buyeruid; userSyncType "iframe" syncs in an iframe, "redirect" (the default) by an image redirect; under the GDPR a partner syncs only with its vendor’s consent',
   },
   ms: '{{value}} ms',
   permille: '{{value}}‰',
   permilleWithTake: '{{value}}‰ (take {{take}}‰)',
   none: 'none',
+  syncType: { iframe: 'iframe', redirect: 'image' },
   test: {
     action: 'Test',
     title: 'Test bid request — {{name}}',

@@ -29,12 +29,13 @@ export const dsp = {
     percent:
       'dspPercent：需求方价格中分给媒体的部分，以千分比计（1000 = 全部）；其余为平台分成。其出价扣除平台分成后参与竞价；SSP 策略可设置自己的分成比例',
     config:
-      '需求方配置，JSON 对象，例如 {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true, "userSync": "https://sync.partner.example/u"}；未设 gvlVendorId 时，GDPR 流量不向其发送个人数据；userSync 为需求方的用户同步地址（宏 redirect_url、gdpr、gdpr_consent、us_privacy 以双花括号书写；我方回跳地址以 uid=$UID 结尾），之后需求方以 buyeruid 收到其用户 ID',
+      '需求方配置，JSON 对象，例如 {"seat": "s1", "gvlVendorId": 32, "openrtb": "2.5", "gzip": true, "userSync": "https://sync.partner.example/u"}；未设 gvlVendorId 时，GDPR 流量不向其发送个人数据；userSync 为需求方的用户同步地址（宏 redirect_url、gdpr、gdpr_consent、us_privacy 以双花括号书写；我方回跳地址以 uid=$UID 结尾），之后需求方以 buyeruid 收到其用户 ID；userSyncType 为 "iframe" 时以 iframe 同步，为 "redirect"（默认）时以图片跳转同步；GDPR 流量下仅在其供应商获同意时同步',
   },
   ms: '{{value}} 毫秒',
   permille: '{{value}}‰',
   permilleWithTake: '{{value}}‰（平台 {{take}}‰）',
   none: '无',
+  syncType: { iframe: 'iframe', redirect: '图片' },
   test: {
     action: '测试',
     title: '测试竞价请求 — {{name}}',

@@ -217,10 +217,13 @@ export function DspList() {
             // Where browsers are sent to sync with the partner (config.userSync): its host.
             title: t('dsp.field.userSync'),
             key: 'user_sync',
-            render: (_: unknown, row: { config: Record<string, unknown> }) =>
-              syncHostOf(row.config.userSync) ?? (
-                <Typography.Text type="secondary">{t('dsp.none')}</Typography.Text>
-              ),
+            render: (_: unknown, row: { config: Record<string, unknown> }) => {
+              const host = syncHostOf(row.config.userSync);
+              if (!host) return <Typography.Text type="secondary">{t('dsp.none')}</Typography.Text>;
+              // How the browser syncs (config.userSyncType): an iframe or an image redirect.
+              const type = row.config.userSyncType === 'iframe' ? 'iframe' : 'redirect';
+              return `${host} (${t(`dsp.syncType.${type}`)})`;
+            },
           },
           statusColumn(t, switcher, { writers: DSP_WRITERS }),
           updatedColumn(t),

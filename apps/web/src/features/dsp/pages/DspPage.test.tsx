@@ -98,6 +98,27 @@ describe('DspPage', { timeout: 30_000 }, () => {
     expect(within(without).getAllByText('none').length).toBeGreaterThan(0);
   });
 
+  it("shows a partner's user-sync host and how it syncs (iframe or image)", async () => {
+    const iframe = {
+      ...bidder,
+      id: 5,
+      name: 'Iframe Bidder',
+      config: { userSync: 'https://sync.frame.example/u', userSyncType: 'iframe' },
+    };
+    const image = {
+      ...bidder,
+      id: 6,
+      name: 'Image Bidder',
+      config: { userSync: 'https://sync.pixel.example/u' },
+    };
+    renderSignedIn(<DspPage />, answer([iframe, image]), { ability: OPERATOR });
+    expect(await screen.findByRole('columnheader', { name: 'User sync' })).toBeTruthy();
+    const framed = (await screen.findByText('Iframe Bidder')).closest('tr') as HTMLElement;
+    expect(within(framed).getByText('sync.frame.example (iframe)')).toBeTruthy();
+    const imaged = screen.getByText('Image Bidder').closest('tr') as HTMLElement;
+    expect(within(imaged).getByText('sync.pixel.example (image)')).toBeTruthy();
+  });
+
   it('says what to do first, and checks the dialog as the server would', async () => {
     const requests = renderSignedIn(<DspPage />, answer([]), { ability: OPERATOR });
     expect(

@@ -2,7 +2,7 @@
  * What the list screens share (settings, accounts): cache refresh, the page card, the edit
  * dialog, status switching, the history drawer's target.
  */
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Card, Form, Modal, message, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
   type TargetTypeValue,
 } from '@adloom/domain';
 import { currentLanguage } from '../../lib/i18n';
+import { focusFirstField, isSubmitEnter } from '../../lib/dialogForm';
 import { reportFormError } from '../../lib/formErrors';
 import { useNotedWrite } from '../../features/changes/useNotedWrite';
 import { useLeaveGuard } from '../leave-guard';
@@ -77,6 +78,7 @@ export function FormDialog<V extends object>({
   const { t } = useTranslation();
   const [messages, messageHolder] = message.useMessage();
   const [saving, setSaving] = useState(false);
+  const bodyRef = useRef<HTMLDivElement>(null);
   // Several dialogs live on one page: a unique form name keeps their field ids apart.
   const formName = `dialog${useId()}`;
   // One form instance serves both "add" and "edit": fill it each time the dialog opens
@@ -109,6 +111,18 @@ export function FormDialog<V extends object>({
       setSaving(false);
     }
   };
+  // The OK button and Enter both come here.
+  const submit = () => {
+    if (saving) return;
+    if (creating && !leave.isDirty()) {
+      void messages.info({
+        content: ERROR_MESSAGES.noneCreate[currentLanguage()],
+        key: 'none-create',
+      });
+      return;
+    }
+    form.submit();
+  };
   return (
     <Modal
       title={title}
@@ -116,29 +130,30 @@ export function FormDialog<V extends object>({
       okText={okText ?? t('list.save')}
       cancelText={t('change.cancel')}
       confirmLoading={saving}
-      onOk={() => {
-        if (creating && !leave.isDirty()) {
-          void messages.info({
-            content: ERROR_MESSAGES.noneCreate[currentLanguage()],
-            key: 'none-create',
-          });
-          return;
-        }
-        form.submit();
-      }}
+      onOk={submit}
       onCancel={() => void cancel()}
+      afterOpenChange={(opened) => {
+        if (opened) focusFirstField(bodyRef.current);
+      }}
       forceRender
     >
       {leave.holder}
       {messageHolder}
-      <Form<V>
-        form={form}
-        name={formName}
-        layout="vertical"
-        onFinish={(values) => void finish(values)}
-      >
-        {children}
-      </Form>
+      <div ref={bodyRef}>
+        <Form<V>
+          form={form}
+          name={formName}
+          layout="vertical"
+          onFinish={(values) => void finish(values)}
+          onKeyDown={(event) => {
+            if (!isSubmitEnter(event)) return;
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {children}
+        </Form>
+      </div>
     </Modal>
   );
 }

@@ -2,7 +2,7 @@
  * Keyboard behaviour of the console's form dialogs and drawers (docs/decisions/console-shell.md):
  * the first field takes the focus when the dialog opens, and Enter in a one-line field submits.
  */
-import type { KeyboardEvent } from 'react';
+import { useCallback, useRef, type KeyboardEvent } from 'react';
 
 /** Controls a person types into or picks from, in document order. */
 const FIELD_SELECTOR = [
@@ -17,6 +17,18 @@ export function focusFirstField(container: ParentNode | null | undefined): boole
   if (!field) return false;
   field.focus();
   return true;
+}
+
+/**
+ * For a Modal or Drawer: put `ref` on a wrapper of its form and pass `afterOpenChange`; the
+ * first field takes the focus once the dialog has opened (antd focuses the dialog itself first).
+ */
+export function useFirstFieldFocus() {
+  const ref = useRef<HTMLDivElement>(null);
+  const afterOpenChange = useCallback((opened: boolean) => {
+    if (opened) focusFirstField(ref.current);
+  }, []);
+  return { ref, afterOpenChange };
 }
 
 /** Pickers whose Enter chooses an option rather than submitting. */

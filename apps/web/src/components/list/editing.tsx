@@ -2,7 +2,7 @@
  * What the list screens share (settings, accounts): cache refresh, the page card, the edit
  * dialog, status switching, the history drawer's target.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Card, Form, Modal, message, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import {
   type TargetTypeValue,
 } from '@adloom/domain';
 import { currentLanguage } from '../../lib/i18n';
-import { focusFirstField, isSubmitEnter } from '../../lib/dialogForm';
+import { isSubmitEnter, useFirstFieldFocus } from '../../lib/dialogForm';
 import { reportFormError } from '../../lib/formErrors';
 import { useNotedWrite } from '../../features/changes/useNotedWrite';
 import { useLeaveGuard } from '../leave-guard';
@@ -78,7 +78,7 @@ export function FormDialog<V extends object>({
   const { t } = useTranslation();
   const [messages, messageHolder] = message.useMessage();
   const [saving, setSaving] = useState(false);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const { ref: firstFieldRef, afterOpenChange: focusFirstField } = useFirstFieldFocus();
   // Several dialogs live on one page: a unique form name keeps their field ids apart.
   const formName = `dialog${useId()}`;
   // One form instance serves both "add" and "edit": fill it each time the dialog opens
@@ -132,14 +132,12 @@ export function FormDialog<V extends object>({
       confirmLoading={saving}
       onOk={submit}
       onCancel={() => void cancel()}
-      afterOpenChange={(opened) => {
-        if (opened) focusFirstField(bodyRef.current);
-      }}
+      afterOpenChange={focusFirstField}
       forceRender
     >
       {leave.holder}
       {messageHolder}
-      <div ref={bodyRef}>
+      <div ref={firstFieldRef}>
         <Form<V>
           form={form}
           name={formName}

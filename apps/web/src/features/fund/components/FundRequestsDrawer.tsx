@@ -12,7 +12,7 @@ import {
   FundRequestStatus,
   LedgerKind,
   formatDateTime,
-  formatMoney,
+  formatCurrency,
   listFundRequests,
   type FundRequest,
 } from '@adloom/domain';
@@ -74,7 +74,7 @@ function RejectDialog({
   return (
     <Modal
       title={t('fund.rejectTitle', {
-        amount: request ? formatMoney(request.amount) : '',
+        amount: request ? formatCurrency(request.amount, { lang: currentLanguage() }) : '',
         username: request?.user.username ?? '',
       })}
       open={request !== null}
@@ -132,7 +132,7 @@ export function FundRequestsView() {
   const approve = async (request: FundRequest) => {
     const confirmed = await confirm.ask({
       title: t('fund.approveConfirm', {
-        amount: formatMoney(request.amount),
+        amount: formatCurrency(request.amount, { lang: currentLanguage() }),
         username: request.user.username,
       }),
       okText: t('fund.approve'),
@@ -142,7 +142,7 @@ export function FundRequestsView() {
       await sendApproval(request.id);
       void messages.success(
         t('fund.approved', {
-          amount: formatMoney(request.amount),
+          amount: formatCurrency(request.amount, { lang: currentLanguage() }),
           username: request.user.username,
         }),
       );

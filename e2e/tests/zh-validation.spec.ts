@@ -135,6 +135,13 @@ test.describe('every form validates in Chinese', () => {
     await page.getByRole('button', { name: '修改密码' }).click();
     await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
     await expectChinese(page, 'password');
+    // Typed twice differently: the mismatch, in Chinese.
+    await page.getByLabel('原密码', { exact: true }).fill('adloom123');
+    await page.getByLabel('新密码', { exact: true }).fill('Adloom-secure-42');
+    await page.getByLabel('确认新密码', { exact: true }).fill('Adloom-other-42');
+    await page.getByLabel('确认新密码', { exact: true }).press('Enter');
+    await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
+    await expectChinese(page, 'password mismatch');
 
     await page.goto('/user/index');
     const nickname = page.getByLabel('昵称');

@@ -204,7 +204,7 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   // The console's one confirmation dialog asks before money moves.
   await admin
     .getByRole('dialog')
-    .filter({ hasText: 'Credit 20,000.00 to adv_beta now?' })
+    .filter({ hasText: 'Credit $20,000.00 to adv_beta now?' })
     .getByRole('button', { name: 'Approve' })
     .click();
   await expect(admin.getByText('20,000.00 credited to adv_beta.')).toBeVisible();

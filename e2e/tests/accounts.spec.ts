@@ -91,7 +91,7 @@ test('a fund manager tops up and the balance and ledger agree', async ({ page })
   await expect(row).toHaveCount(1);
   const balanceCell = row
     .getByRole('cell')
-    .filter({ hasText: /^\d[\d,]*\.\d{2}$/ })
+    .filter({ hasText: /^\$\d[\d,]*\.\d{2}$/ })
     .first();
   const before = amountOf(await balanceCell.innerText());
 
@@ -111,13 +111,15 @@ test('a fund manager tops up and the balance and ledger agree', async ({ page })
   await expect(
     row
       .getByRole('cell')
-      .filter({ hasText: /^\d[\d,]*\.\d{2}$/ })
+      .filter({ hasText: /^\$\d[\d,]*\.\d{2}$/ })
       .first(),
   ).toHaveText(
-    (before + 125.5).toLocaleString('en-US', {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
+    // Balances show the platform's currency (docs/decisions/money-display.md).
+    '$' +
+      (before + 125.5).toLocaleString('en-US', {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
   );
 
   await row.getByRole('button', { name: 'Ledger' }).click();
@@ -156,7 +158,7 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
     amountOf(
       await row
         .getByRole('cell')
-        .filter({ hasText: /^\d[\d,]*\.\d{2}$/ })
+        .filter({ hasText: /^\$\d[\d,]*\.\d{2}$/ })
         .first()
         .innerText(),
     );
@@ -181,7 +183,7 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   await row.getByRole('button', { name: 'Ledger' }).click();
   const pending = page.getByTestId('ledger-pending');
   await expect(pending).toContainText(note);
-  await expect(pending).toContainText('+20,000.00');
+  await expect(pending).toContainText('+$20,000.00');
   await page.keyboard.press('Escape');
 
   // The requester sees it in the queue but cannot decide it.
@@ -202,7 +204,7 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   // The console's one confirmation dialog asks before money moves.
   await admin
     .getByRole('dialog')
-    .filter({ hasText: 'Credit 20,000.00 to adv_beta now?' })
+    .filter({ hasText: 'Credit $20,000.00 to adv_beta now?' })
     .getByRole('button', { name: 'Approve' })
     .click();
   await expect(admin.getByText('20,000.00 credited to adv_beta.')).toBeVisible();

@@ -129,7 +129,7 @@ test('exports the report as CSV and Excel files that parse', async ({ page }) =>
   const header = lines[0]?.split(',') ?? [];
   expect(header[0]).toBe('Date');
   expect(header).toContain('Requests');
-  expect(header).toContain('Cost');
+  expect(header).toContain('Cost (USD)');
   // One column per chosen dimension and metric, as on screen: the date and eight metrics.
   expect(header).toHaveLength(9);
   expect(lines.at(-1)?.split(',')[0]).toBe('Total');

@@ -23,9 +23,35 @@ export function fieldProblem(
   return issue ? issueText(issue) : undefined;
 }
 
-/** An antd rule checking `field` with the form schema `schema`. */
+/** What an empty control holds: nothing typed, nothing picked. */
+const EMPTY_VALUES: readonly unknown[] = ['', undefined, null, []];
+
+/** The schema of `field` inside an object schema (through refinements and pipes). */
+function fieldSchemaOf(schema: z.ZodType, field: string): z.ZodType | undefined {
+  const def = (schema as unknown as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return undefined;
+  if (def.type === 'object') return (def.shape as Record<string, z.ZodType>)[field];
+  if (def.type === 'pipe') return fieldSchemaOf(def.in as z.ZodType, field);
+  return undefined;
+}
+
+/**
+ * A field is required when its own schema accepts no empty value. (A field required only
+ * with another value, in an object refinement, carries no mark: it is not always required.)
+ */
+export function isRequiredField(schema: z.ZodType, field: string): boolean {
+  const own = fieldSchemaOf(schema, field);
+  return own !== undefined && EMPTY_VALUES.every((empty) => !own.safeParse(empty).success);
+}
+
+/**
+ * An antd rule checking `field` with the form schema `schema`. It carries `required` when the
+ * schema requires the field, so the form shows antd's required mark (and no hand-written one).
+ */
 export function zodRule(schema: z.ZodType, field: string): FormRule {
+  const required = isRequiredField(schema, field);
   return (form) => ({
+    required,
     validator: async (_rule, value: unknown) => {
       const values: Record<string, unknown> = {};
       for (const [name, current] of Object.entries(form.getFieldsValue(true) ?? {})) {

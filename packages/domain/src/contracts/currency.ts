@@ -12,6 +12,7 @@ import { ZNoted } from './change.js';
 import { ZStatus, ZSwitchBody } from './settings.js';
 import { isIsoCurrency, normalCurrency, parseRate } from '../currency.js';
 import { SERVING_CURRENCY } from '../serving.js';
+import { msg } from '../messages.js';
 
 const SYSTEM = ['system'] as const;
 
@@ -34,15 +35,12 @@ const MAX_RATE_MICROS = 1_000_000_000 * 1_000_000;
 export const ZCurrencyCode = z
   .string()
   .transform(normalCurrency)
-  .refine((code) => /^[A-Z]{3}$/.test(code), {
-    message: 'Use the three-letter ISO 4217 code, e.g. EUR',
-  })
-  .refine((code) => code === SERVING_CURRENCY || isIsoCurrency(code), {
-    message: 'Not an ISO 4217 currency code in circulation',
-  })
-  .refine((code) => code !== SERVING_CURRENCY, {
-    message: 'US dollars are the base currency: their rate is always 1',
-  });
+  .refine((code) => /^[A-Z]{3}$/.test(code), msg('settings.currencyCodeFormat'))
+  .refine(
+    (code) => code === SERVING_CURRENCY || isIsoCurrency(code),
+    msg('settings.currencyNotIso'),
+  )
+  .refine((code) => code !== SERVING_CURRENCY, msg('settings.currencyIsBase'));
 
 /** A rate as the form sends it: a positive decimal with at most 6 places ("0.92", "151.2"). */
 export const ZRateInput = z.union([z.string(), z.number()]).transform((value, context) => {
@@ -50,8 +48,7 @@ export const ZRateInput = z.union([z.string(), z.number()]).transform((value, co
   if (micros === undefined || micros > MAX_RATE_MICROS) {
     context.issues.push({
       code: 'custom',
-      message:
-        'Write how many units one US dollar buys, e.g. 0.92 (more than 0, at most 6 decimals)',
+      message: msg('settings.currencyRate').message,
       input: value,
     });
     return z.NEVER;

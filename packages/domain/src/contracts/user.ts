@@ -58,7 +58,11 @@ export const updateProfile = defineEndpoint({
 
 /** The change-password form: typed twice, must match, must differ from the old (docs/product/messages-and-codes.md#password-messages). */
 export const ZPasswordForm = z
-  .object({ oldPassword: z.string().min(1), newPassword: ZPassword, confirmPassword: z.string() })
+  .object({
+    oldPassword: z.string().min(1),
+    newPassword: ZPassword,
+    confirmPassword: z.string().min(1),
+  })
   .refine((form) => form.newPassword === form.confirmPassword, {
     path: ['confirmPassword'],
     ...msg('password.mismatch'),

@@ -47,4 +47,20 @@ export const SETTINGS_MESSAGES = {
   metaElement: { en: 'Unknown meta element', zh: '未知的元素' },
   adForm: { en: 'Unknown ad form', zh: '未知的广告形式' },
   atLeastZero: { en: 'Must be 0 or more', zh: '不能小于 0' },
+  currencyCodeFormat: {
+    en: 'Use the three-letter ISO 4217 code, e.g. EUR',
+    zh: '请填写三位字母的 ISO 4217 货币代码，例如 EUR',
+  },
+  currencyNotIso: {
+    en: 'Not an ISO 4217 currency code in circulation',
+    zh: '不是流通中的 ISO 4217 货币代码',
+  },
+  currencyIsBase: {
+    en: 'US dollars are the base currency: their rate is always 1',
+    zh: '美元是基准货币，汇率始终为 1',
+  },
+  currencyRate: {
+    en: 'Write how many units one US dollar buys, e.g. 0.92 (more than 0, at most 6 decimals)',
+    zh: '请填写 1 美元可兑换的数量，例如 0.92（大于 0，最多 6 位小数）',
+  },
 } as const satisfies Record<string, Label>;

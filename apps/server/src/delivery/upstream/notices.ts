@@ -2,7 +2,7 @@
  * Partner notices (OpenRTB nurl, burl, lurl) fired from the server: queued, never on the
  * ad answer's path, bounded (a full queue drops and counts), a few at a time, each with a
  * deadline and retried a couple of times when the partner did not answer or failed (5xx);
- * through the outbound URL guard like every call we make (modules/dsp/outbound.ts).
+ * through the outbound URL guard like every call we make (outbound/http.ts).
  */
 import { outboundUrlProblem } from '@adloom/domain';
 import { getGuarded } from '../../outbound/http.js';

@@ -2,7 +2,7 @@
  * The HTTP leg of a partner call: keep-alive connections (undici keeps one pool per
  * partner origin, so a call reuses a warm connection instead of a TCP and TLS handshake
  * each time), the same outbound URL guard as every call we make — one guarded DNS lookup
- * per connection and the address actually connected to checked (modules/dsp/url-guard.ts)
+ * per connection and the address actually connected to checked (outbound/url-guard.ts)
  * — no redirects followed, a hard deadline, a cap on the body read, gzip answers taken and
  * the request gzipped for a partner whose config says it takes gzip (`gzip: true`).
  */

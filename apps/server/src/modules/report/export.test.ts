@@ -137,8 +137,8 @@ describe('POST /svc/report/export', () => {
       'Fill rate (%)',
       'Impressions',
       'CTR (%)',
-      'Cost',
-      'eCPM',
+      'Cost (USD)',
+      'eCPM (USD)',
     ]);
     const query = await queryRows(tokenA, VIEW);
     const keys = ['date', 'country', 'country_name', 'request', 'fr', 'imp', 'ctr', 'cost', 'cpm'];
@@ -190,8 +190,8 @@ describe('POST /svc/report/export', () => {
       '填充率 (%)',
       '展示数',
       '点击率 (%)',
-      '花费',
-      'eCPM',
+      '花费 (USD)',
+      'eCPM (USD)',
     ]);
     const query = await queryRows(tokenA, VIEW);
     const cells = (row: ReportRow) => [
@@ -313,7 +313,7 @@ describe('POST /svc/report/export', () => {
       format: 'csv',
     });
     const rows = parseCsv(response.body.slice(1));
-    expect(rows[0]).toEqual(['DSP ID', 'DSP', 'Income']);
+    expect(rows[0]).toEqual(['DSP ID', 'DSP', 'Income (USD)']);
     const supplyIncome = f.supplyRows.reduce((sum, row) => sum + row.income, 0);
     expect(rows.find((row) => row[0] === String(f.dsp.id))).toEqual([
       String(f.dsp.id),

@@ -10,6 +10,7 @@ import {
   LANGUAGE_COOKIE,
   MICROS_PER_UNIT,
   MONEY_METRICS,
+  PLATFORM_CURRENCY,
   Platform,
   RATIO_METRICS,
   REPORT_EXPORT_LABELS,
@@ -98,11 +99,15 @@ export function exportColumns(view: StatsView, lang: InterfaceLanguage): ExportC
   for (const metric of view.metrics) {
     const kind = metricKind(metric);
     const metricLabel = ReportMetric.label(metric, lang);
+    // Cells are plain numbers for spreadsheets: the header says the unit, "Cost (USD)".
+    const unit =
+      kind === 'ratio'
+        ? ` ${label(REPORT_EXPORT_LABELS.percent, lang)}`
+        : kind === 'money'
+          ? ` (${PLATFORM_CURRENCY})`
+          : '';
     columns.push({
-      header:
-        kind === 'ratio'
-          ? `${metricLabel} ${label(REPORT_EXPORT_LABELS.percent, lang)}`
-          : metricLabel,
+      header: `${metricLabel}${unit}`,
       kind,
       value: (row) => row[metric] ?? null,
     });

@@ -13,6 +13,7 @@ import {
   type TargetTypeValue,
 } from '@adloom/domain';
 import { currentLanguage } from '../../lib/i18n';
+import { isSubmitEnter, useFirstFieldFocus } from '../../lib/dialogForm';
 import { reportFormError } from '../../lib/formErrors';
 import { useNotedWrite } from '../../features/changes/useNotedWrite';
 import { useLeaveGuard } from '../leave-guard';
@@ -77,6 +78,7 @@ export function FormDialog<V extends object>({
   const { t } = useTranslation();
   const [messages, messageHolder] = message.useMessage();
   const [saving, setSaving] = useState(false);
+  const { ref: firstFieldRef, afterOpenChange: focusFirstField } = useFirstFieldFocus();
   // Several dialogs live on one page: a unique form name keeps their field ids apart.
   const formName = `dialog${useId()}`;
   // One form instance serves both "add" and "edit": fill it each time the dialog opens
@@ -109,6 +111,18 @@ export function FormDialog<V extends object>({
       setSaving(false);
     }
   };
+  // The OK button and Enter both come here.
+  const submit = () => {
+    if (saving) return;
+    if (creating && !leave.isDirty()) {
+      void messages.info({
+        content: ERROR_MESSAGES.noneCreate[currentLanguage()],
+        key: 'none-create',
+      });
+      return;
+    }
+    form.submit();
+  };
   return (
     <Modal
       title={title}
@@ -116,29 +130,28 @@ export function FormDialog<V extends object>({
       okText={okText ?? t('list.save')}
       cancelText={t('change.cancel')}
       confirmLoading={saving}
-      onOk={() => {
-        if (creating && !leave.isDirty()) {
-          void messages.info({
-            content: ERROR_MESSAGES.noneCreate[currentLanguage()],
-            key: 'none-create',
-          });
-          return;
-        }
-        form.submit();
-      }}
+      onOk={submit}
       onCancel={() => void cancel()}
+      afterOpenChange={focusFirstField}
       forceRender
     >
       {leave.holder}
       {messageHolder}
-      <Form<V>
-        form={form}
-        name={formName}
-        layout="vertical"
-        onFinish={(values) => void finish(values)}
-      >
-        {children}
-      </Form>
+      <div ref={firstFieldRef}>
+        <Form<V>
+          form={form}
+          name={formName}
+          layout="vertical"
+          onFinish={(values) => void finish(values)}
+          onKeyDown={(event) => {
+            if (!isSubmitEnter(event)) return;
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {children}
+        </Form>
+      </div>
     </Modal>
   );
 }

@@ -10,6 +10,7 @@ import {
   resetAccountPassword,
   type AbilityName,
   type Account,
+  msg,
 } from '@adloom/domain';
 import { z } from 'zod';
 import { call } from '../../lib/api';
@@ -41,10 +42,10 @@ export function maskOf(bits: readonly number[] | undefined): number {
 const ZNickname = z.string().trim().min(1).max(NICKNAME_MAX_LENGTH);
 
 const ZPasswordTwice = z
-  .object({ password: ZPassword, confirmPassword: z.string() })
+  .object({ password: ZPassword, confirmPassword: z.string().min(1) })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'The two passwords do not match',
+    ...msg('password.mismatch'),
   });
 
 /** The fields the create dialog checks (abilities and revenue share are chosen, not typed). */
@@ -53,11 +54,11 @@ export const ZCreateDialog = z
     username: ZUsername,
     nickname: ZNickname,
     password: ZPassword,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().min(1),
   })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'The two passwords do not match',
+    ...msg('password.mismatch'),
   });
 
 export const ZEditDialog = z.object({ nickname: ZNickname });

@@ -15,6 +15,7 @@ import {
   type EndpointBody,
   type createDsp,
 } from '@adloom/domain';
+import { isRequiredField } from '../../lib/zodRule';
 import { ApiError } from '../../lib/api';
 import { issueText, messageText, type MessageLike } from '../../lib/messages';
 
@@ -137,7 +138,9 @@ export function dspFieldProblem(
 
 /** An antd rule checking one field with the shared schema. */
 export function dspRule(field: keyof DspFormValues): FormRule {
+  const required = isRequiredField(ZDspFields, field);
   return (form) => ({
+    required,
     validator: async (_rule, value: unknown) => {
       const values = { ...(form.getFieldsValue(true) as DspFormValues), [field]: value };
       const problem = dspFieldProblem(field, values);

@@ -27,7 +27,7 @@ import { ApiError } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
 import { endpointQuery } from '../../lib/query';
 import { messageText, type MessageLike } from '../../lib/messages';
-import { fieldProblem } from '../../lib/zodRule';
+import { fieldProblem, isRequiredField } from '../../lib/zodRule';
 
 // ---------------------------------------------------------------- messages
 
@@ -86,7 +86,9 @@ export function mediaBodyOf(values: MediaForm): MediaFields {
 
 /** An antd rule checking one media field with the shared schema. */
 export function mediaRule(field: keyof MediaForm): FormRule {
+  const required = isRequiredField(ZMediaFields, field);
   return (form) => ({
+    required,
     validator: async (_rule, value: unknown) => {
       const values = { ...(form.getFieldsValue(true) as MediaForm), [field]: value };
       const problem = fieldProblem(ZMediaFields, field, { ...mediaBodyOf(values) });
@@ -203,7 +205,9 @@ export function slotFieldProblem(field: keyof SlotForm, values: SlotForm): strin
 
 /** An antd rule checking one slot field with the shared schema. */
 export function slotRule(field: keyof SlotForm): FormRule {
+  const required = field === 'media_id' || isRequiredField(ZSlotFields, field);
   return (form) => ({
+    required,
     validator: async (_rule, value: unknown) => {
       const values = { ...(form.getFieldsValue(true) as SlotForm), [field]: value };
       const problem = slotFieldProblem(field, values);

@@ -25,6 +25,7 @@ import {
   type createStrategy,
 } from '@adloom/domain';
 import { useInvalidate } from '../../components/list/editing';
+import { isRequiredField } from '../../lib/zodRule';
 import { normalizeSchedule, SCHEDULE_PRESETS } from './schedule';
 import { cleanRule, type TargetingRule } from './targeting';
 import { planIssueText, planMessageText } from './messages';
@@ -197,7 +198,9 @@ export function planFieldProblem(
 
 /** An antd rule checking one plan field with the shared schema and cross-field rules. */
 export function planRule(field: keyof PlanFormValues): FormRule {
+  const required = REQUIRED_PLAN_FIELDS.includes(field) || isRequiredField(ZPlanShape, field);
   return (form) => ({
+    required,
     validator: async (_rule, value: unknown) => {
       const values = { ...(form.getFieldsValue(true) as PlanFormValues), [field]: value };
       const problem = planFieldProblem(field, values);
@@ -275,7 +278,9 @@ export function strategyFieldProblem(
 }
 
 export function strategyRule(field: keyof StrategyFormValues, planBid: number): FormRule {
+  const required = isRequiredField(ZStrategyFields, field);
   return (form) => ({
+    required,
     validator: async (_rule, value: unknown) => {
       const values = { ...(form.getFieldsValue(true) as StrategyFormValues), [field]: value };
       const problem = strategyFieldProblem(field, values, planBid);

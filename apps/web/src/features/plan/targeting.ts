@@ -4,6 +4,7 @@
  * format, and the docs/product/messages-and-codes.md#form-messages message each rule earns — the same checks as ZTargeting, placed
  * on the rule they concern.
  */
+import { placeName } from '../../lib/placeNames';
 import {
   DeviceType,
   Network,
@@ -103,6 +104,7 @@ export function enumValueOptions(
 
 /** How one value reads in a summary: OS, network and device type by their label, others as they are. */
 export function valueLabel(key: string, value: string, lang: InterfaceLanguage): string {
+  if (key === 'country') return placeName('region', value, undefined, lang);
   return Object.hasOwn(ENUM_OF_KEY, key)
     ? ENUM_OF_KEY[key as EnumOrientationKey].label(Number(value), lang)
     : value;

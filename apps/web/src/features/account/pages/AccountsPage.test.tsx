@@ -74,7 +74,7 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
     expect(within(row).getByText('Alpha Shoes')).toBeTruthy();
     expect(within(row).getByText('agent')).toBeTruthy();
     expect(within(row).getByText('Ad management')).toBeTruthy();
-    expect(within(row).getByText('1,234.50')).toBeTruthy();
+    expect(within(row).getByText('$1,234.50')).toBeTruthy();
     expect(within(row).getByText('15.0%')).toBeTruthy();
     expect(within(row).getByText('Locked')).toBeTruthy();
     expect(within(row).getByRole('switch', { name: 'Active' })).toBeTruthy();

@@ -15,7 +15,7 @@ import {
   PROXY_QUERY_PARAM,
   SimpleStatus,
   formatDateTime,
-  formatMoney,
+  formatCurrency,
   formatNumber,
   getAccount,
   grantableAbility,
@@ -226,7 +226,7 @@ export function AccountsPage() {
             key: 'balance',
             sorter: true,
             align: 'right',
-            render: (micros: number) => formatMoney(micros),
+            render: (micros: number) => formatCurrency(micros, { lang }),
           },
           {
             title: t('account.revenueShare'),

@@ -29,6 +29,17 @@ afterEach(async () => {
 });
 
 describe('LoginPage', () => {
+  it('puts the focus on the user field and marks both fields required', () => {
+    renderLogin();
+    const username = screen.getByLabelText('Username');
+    expect(document.activeElement).toBe(username);
+    for (const name of ['Username', 'Password']) {
+      const label = screen.getByText(name, { selector: 'label' });
+      expect(label.className).toMatch(/labelRequired/);
+      expect(screen.getByLabelText(name).getAttribute('aria-required')).toBe('true');
+    }
+  });
+
   it('shows the brand and the three selling lines', () => {
     renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Adloom' })).toBeTruthy();

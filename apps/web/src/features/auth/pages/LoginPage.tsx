@@ -19,7 +19,7 @@ import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { ApiError, errorText } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { forgetSessionTimedOut, sessionTimedOut } from '../../../lib/session';
-import { fieldProblem } from '../../../lib/zodRule';
+import { fieldProblem, isRequiredField } from '../../../lib/zodRule';
 import { signIn } from '../api';
 import styles from './LoginPage.module.css';
 
@@ -40,14 +40,21 @@ interface FieldProps {
   problem: string | undefined;
   onChange(value: string): void;
   onBlur(): void;
+  /** The first field takes the focus when the page opens. */
+  autoFocus?: boolean;
 }
 
-function LoginField({ field, type, autoComplete, value, problem, onChange, onBlur }: FieldProps) {
+function LoginField(props: FieldProps) {
+  const { field, type, autoComplete, value, problem, onChange, onBlur, autoFocus } = props;
+  const required = isRequiredField(ZLoginForm, field);
   const { t } = useTranslation();
   const id = useId();
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+      <label
+        htmlFor={id}
+        className={required ? `${styles.label} ${styles.labelRequired}` : styles.label}
+      >
         {t(`login.${field}`)}
       </label>
       <input
@@ -55,6 +62,8 @@ function LoginField({ field, type, autoComplete, value, problem, onChange, onBlu
         name={field}
         type={type}
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        aria-required={required || undefined}
         className={problem ? `${styles.input} ${styles.inputInvalid}` : styles.input}
         placeholder={t(`login.${field}Placeholder`)}
         value={value}
@@ -162,6 +171,7 @@ export function LoginPage() {
             </div>
           )}
           <LoginField
+            autoFocus
             field="username"
             type="text"
             autoComplete="username"

@@ -4,6 +4,7 @@ import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ZRejectReason, rejectCreatives, type Creative } from '@adloom/domain';
 import { call } from '../../../lib/api';
+import { useFirstFieldFocus } from '../../../lib/dialogForm';
 import { reportFormError } from '../../../lib/formErrors';
 import { issueText } from '../../../lib/messages';
 import { creativeText, translatedError } from '../api';
@@ -20,6 +21,7 @@ export function RejectDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
+  const { ref: firstFieldRef, afterOpenChange: focusFirstField } = useFirstFieldFocus();
   const [saving, setSaving] = useState(false);
   const formName = `reject${useId()}`;
   const open = ids.length > 0;
@@ -49,34 +51,38 @@ export function RejectDialog({
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
+      afterOpenChange={focusFirstField}
       forceRender
     >
-      <Form
-        form={form}
-        name={formName}
-        layout="vertical"
-        onFinish={(values) => void finish(values)}
-      >
-        <Form.Item
-          label={t('creative.audit.reason')}
-          name="reason"
-          extra={t('creative.audit.reasonHelp')}
-          rules={[
-            {
-              validator: async (_rule, value: unknown) => {
-                const result = ZRejectReason.safeParse(typeof value === 'string' ? value : '');
-                const issue = result.error?.issues[0];
-                if (issue) {
-                  const text = issueText(issue);
-                  throw new Error(text === issue.message ? creativeText(text, t) : text);
-                }
-              },
-            },
-          ]}
+      <div ref={firstFieldRef}>
+        <Form
+          form={form}
+          name={formName}
+          layout="vertical"
+          onFinish={(values) => void finish(values)}
         >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
+          <Form.Item
+            label={t('creative.audit.reason')}
+            name="reason"
+            extra={t('creative.audit.reasonHelp')}
+            rules={[
+              {
+                required: true,
+                validator: async (_rule, value: unknown) => {
+                  const result = ZRejectReason.safeParse(typeof value === 'string' ? value : '');
+                  const issue = result.error?.issues[0];
+                  if (issue) {
+                    const text = issueText(issue);
+                    throw new Error(text === issue.message ? creativeText(text, t) : text);
+                  }
+                },
+              },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={500} showCount />
+          </Form.Item>
+        </Form>
+      </div>
     </Modal>
   );
 }

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SimpleStatus, listAllBrands, listHuman, listModels } from '@adloom/domain';
 import { endpointQuery } from '../../../lib/query';
+import { usePlaceNames } from '../../../lib/placeNames';
 import { useCountries, useLanguages } from '../../../lib/settings';
 
 const LISTS_STALE_MS = 10 * 60_000;
@@ -19,17 +20,22 @@ export interface Choice {
 
 export function useCountryChoices() {
   const countries = useCountries();
+  const places = usePlaceNames();
   const options: Choice[] = (countries.data ?? [])
     .filter((country) => country.status === SimpleStatus.active)
-    .map((country) => ({ value: country.code, label: `${country.name} (${country.code})` }));
+    .map((country) => ({
+      value: country.code,
+      label: places.label('region', country.code, country.name),
+    }));
   return { options, loading: countries.isPending };
 }
 
 export function useLanguageChoices() {
   const languages = useLanguages();
+  const places = usePlaceNames();
   const options: Choice[] = (languages.data ?? []).map((language) => ({
     value: language.code,
-    label: `${language.name} (${language.code})`,
+    label: places.label('language', language.code, language.name),
   }));
   return { options, loading: languages.isPending };
 }

@@ -75,14 +75,14 @@ describe('FundRequestsDrawer', { timeout: 30_000 }, () => {
     );
     const theirs = await rowOf('Q4 prepayment');
     expect(within(theirs).getByText('adv_alpha')).toBeTruthy();
-    expect(within(theirs).getByText('+25,000.00')).toBeTruthy();
+    expect(within(theirs).getByText('+$25,000.00')).toBeTruthy();
     expect(within(theirs).getByText('Pending approval')).toBeTruthy();
     const mine = await rowOf('Refund credit');
     expect(within(mine).getByText('Another fund manager decides')).toBeTruthy();
     expect(within(mine).queryByRole('button', { name: 'Approve' })).toBeNull();
 
     fireEvent.click(within(theirs).getByRole('button', { name: 'Approve' }));
-    const confirm = (await screen.findByText('Credit 25,000.00 to adv_alpha now?')).closest(
+    const confirm = (await screen.findByText('Credit $25,000.00 to adv_alpha now?')).closest(
       '[role=dialog]',
     ) as HTMLElement;
     // Nothing is credited until the confirmation says so.
@@ -107,7 +107,7 @@ describe('FundRequestsDrawer', { timeout: 30_000 }, () => {
     );
     const theirs = await rowOf('Q4 prepayment');
     fireEvent.click(within(theirs).getByRole('button', { name: 'Reject' }));
-    const dialog = (await screen.findByText('Reject 25,000.00 for adv_alpha')).closest(
+    const dialog = (await screen.findByText('Reject $25,000.00 for adv_alpha')).closest(
       '.ant-modal',
     ) as HTMLElement;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));

@@ -12,7 +12,7 @@ import {
   FundRequestStatus,
   LedgerKind,
   formatDateTime,
-  formatMoney,
+  formatCurrency,
   listFundRequests,
   type FundRequest,
 } from '@adloom/domain';
@@ -21,6 +21,7 @@ import { useConfirm } from '../../../components/confirm/useConfirm';
 import { ListTable } from '../../../components/list/ListTable';
 import { usePaging } from '../../../components/list/usePaging';
 import { errorText, type ApiError } from '../../../lib/api';
+import { useFirstFieldFocus } from '../../../lib/dialogForm';
 import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
 import { zodRule } from '../../../lib/zodRule';
@@ -50,6 +51,7 @@ function RejectDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ note: string }>();
+  const { ref: firstFieldRef, afterOpenChange: focusFirstField } = useFirstFieldFocus();
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -72,7 +74,7 @@ function RejectDialog({
   return (
     <Modal
       title={t('fund.rejectTitle', {
-        amount: request ? formatMoney(request.amount) : '',
+        amount: request ? formatCurrency(request.amount, { lang: currentLanguage() }) : '',
         username: request?.user.username ?? '',
       })}
       open={request !== null}
@@ -84,18 +86,21 @@ function RejectDialog({
         setFailure(null);
         onClose();
       }}
+      afterOpenChange={focusFirstField}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ note: '' }} onFinish={submit}>
-        <Form.Item
-          label={t('fund.rejectReason')}
-          name="note"
-          rules={[zodRule(ZRejectForm, 'note')]}
-          {...(failure ? { help: failure, validateStatus: 'error' as const } : {})}
-        >
-          <Input.TextArea rows={3} maxLength={500} />
-        </Form.Item>
-      </Form>
+      <div ref={firstFieldRef}>
+        <Form form={form} layout="vertical" initialValues={{ note: '' }} onFinish={submit}>
+          <Form.Item
+            label={t('fund.rejectReason')}
+            name="note"
+            rules={[zodRule(ZRejectForm, 'note')]}
+            {...(failure ? { help: failure, validateStatus: 'error' as const } : {})}
+          >
+            <Input.TextArea rows={3} maxLength={500} />
+          </Form.Item>
+        </Form>
+      </div>
     </Modal>
   );
 }
@@ -127,7 +132,7 @@ export function FundRequestsView() {
   const approve = async (request: FundRequest) => {
     const confirmed = await confirm.ask({
       title: t('fund.approveConfirm', {
-        amount: formatMoney(request.amount),
+        amount: formatCurrency(request.amount, { lang: currentLanguage() }),
         username: request.user.username,
       }),
       okText: t('fund.approve'),
@@ -137,7 +142,7 @@ export function FundRequestsView() {
       await sendApproval(request.id);
       void messages.success(
         t('fund.approved', {
-          amount: formatMoney(request.amount),
+          amount: formatCurrency(request.amount, { lang: currentLanguage() }),
           username: request.user.username,
         }),
       );

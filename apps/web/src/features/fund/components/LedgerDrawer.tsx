@@ -10,7 +10,7 @@ import type { Dayjs } from 'dayjs';
 import {
   LedgerKind,
   formatDateTime,
-  formatMoney,
+  formatCurrency,
   getAccount,
   listLedger,
   type FundRequest,
@@ -25,9 +25,9 @@ import styles from './LedgerDrawer.module.css';
 
 const DAY = 'YYYY-MM-DD';
 
-/** "+125.50" / "-3.20", coloured by sign. */
+/** "+$125.50" / "-$3.20" (the platform's currency as the rest of the console writes it), coloured by sign. */
 export function SignedMoney({ micros }: { micros: number }) {
-  const text = `${micros > 0 ? '+' : ''}${formatMoney(micros)}`;
+  const text = `${micros > 0 ? '+' : ''}${formatCurrency(micros, { lang: currentLanguage() })}`;
   const tone = micros > 0 ? styles.credit : micros < 0 ? styles.debit : undefined;
   return <span className={tone}>{text}</span>;
 }
@@ -84,16 +84,22 @@ export function LedgerView({ userId }: { userId: number }) {
   return (
     <div data-testid="ledger">
       <section aria-label={t('fund.totals')} className={styles.totals}>
-        <Statistic title={t('fund.totalTopUp')} value={totals ? formatMoney(totals.topUp) : '-'} />
-        <Statistic title={t('fund.totalSpend')} value={totals ? formatMoney(totals.spend) : '-'} />
+        <Statistic
+          title={t('fund.totalTopUp')}
+          value={totals ? formatCurrency(totals.topUp, { lang }) : '-'}
+        />
+        <Statistic
+          title={t('fund.totalSpend')}
+          value={totals ? formatCurrency(totals.spend, { lang }) : '-'}
+        />
         <Statistic
           title={t('fund.totalAdjustment')}
-          value={totals ? formatMoney(totals.adjustment) : '-'}
+          value={totals ? formatCurrency(totals.adjustment, { lang }) : '-'}
         />
         <div data-testid="ledger-balance">
           <Statistic
             title={t('fund.totalBalance')}
-            value={totals ? formatMoney(totals.balance) : '-'}
+            value={totals ? formatCurrency(totals.balance, { lang }) : '-'}
           />
         </div>
       </section>
@@ -150,7 +156,7 @@ export function LedgerView({ userId }: { userId: number }) {
             title: t('fund.balanceAfter'),
             dataIndex: 'balance_after',
             align: 'right',
-            render: (value: number) => formatMoney(value),
+            render: (value: number) => formatCurrency(value, { lang }),
           },
           { title: t('fund.note'), dataIndex: 'note' },
           {

@@ -20,6 +20,7 @@ import {
 import { FormDialog } from '../../../components/list/editing';
 import { call } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
+import { placeLabel } from '../../../lib/placeNames';
 import { useCountries, useStyles } from '../../../lib/settings';
 import { useNotedWrite } from '../../changes/useNotedWrite';
 import {
@@ -76,7 +77,10 @@ export function SlotDialog({
     .filter(
       (country) => country.status === SimpleStatus.active || keeps(country.code, row?.countries),
     )
-    .map((country) => ({ value: country.code, label: `${country.name} (${country.code})` }));
+    .map((country) => ({
+      value: country.code,
+      label: placeLabel('region', country.code, country.name, lang),
+    }));
   const adTypeOptions = (adTypes.data ?? [])
     .filter((type) => type.status === SimpleStatus.active || type.id === row?.ad_type_id)
     .map((type) => ({

@@ -101,7 +101,9 @@ describe('SlotsPage', { timeout: 30_000 }, () => {
     expect(within(row('Slot 1')).getByText('SDK')).toBeTruthy();
     expect(within(row('Slot 1')).getByText('1.50')).toBeTruthy();
     expect(within(row('Slot 2')).getByText('320 × 50')).toBeTruthy();
-    expect(within(row('Slot 2')).getByText('US')).toBeTruthy();
+    // Countries by name in the interface language, the code in the tag's title.
+    expect(within(row('Slot 2')).getByText('United States').getAttribute('title')).toBe('US');
+    expect(within(row('Slot 2')).getByText('United Kingdom')).toBeTruthy();
     expect(within(row('Slot 2')).getByText('Media inactive')).toBeTruthy();
     expect(within(row('Slot 2')).getByText('Feed')).toBeTruthy();
   });

@@ -38,7 +38,8 @@ import { useListState } from '../../../components/list/useListState';
 import { call } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
-import { useStyles } from '../../../lib/settings';
+import { placeName } from '../../../lib/placeNames';
+import { useCountries, useStyles } from '../../../lib/settings';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { sizeText, translating, useAllMedia } from '../api';
 import { useMediaFieldLabels } from '../components/fieldLabels';
@@ -82,6 +83,11 @@ export function SlotsPage() {
   const styleName = useMemo(
     () => new Map((stylesQuery.data ?? []).map((style) => [style.id, style.name])),
     [stylesQuery.data],
+  );
+  const countriesQuery = useCountries();
+  const countryName = useMemo(
+    () => new Map((countriesQuery.data ?? []).map((country) => [country.code, country.name])),
+    [countriesQuery.data],
   );
   const refresh = useInvalidate(listSlots, listAllSlots, getSlot, listMedia);
   const dialog = useDialog<Slot>();
@@ -276,7 +282,9 @@ export function SlotsPage() {
               ) : (
                 <Space size={[0, 4]} wrap>
                   {codes.map((code) => (
-                    <Tag key={code}>{code}</Tag>
+                    <Tag key={code} title={code}>
+                      {placeName('region', code, countryName.get(code), lang)}
+                    </Tag>
                   ))}
                 </Space>
               ),

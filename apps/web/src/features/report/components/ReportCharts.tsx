@@ -11,6 +11,7 @@ import {
   ReportDimension,
   ReportMetric,
   type DayRange,
+  type InterfaceLanguage,
   type ReportDimensionValue,
   type ReportMetricValue,
   type ReportRow,
@@ -42,7 +43,12 @@ export function chartOption(
   {
     time,
     metrics,
-  }: { time: boolean; metrics: readonly [ReportMetricValue, ...ReportMetricValue[]] },
+    lang = 'en',
+  }: {
+    time: boolean;
+    metrics: readonly [ReportMetricValue, ...ReportMetricValue[]];
+    lang?: InterfaceLanguage;
+  },
 ): ChartOption {
   const axes = [...new Set(metrics)];
   const axisOf = (index: number) => (axes.length > 1 ? Math.min(index, axes.length - 1) : 0);
@@ -59,7 +65,7 @@ export function chartOption(
         const lines = list.map((param) => {
           const metric = metricOf(param.seriesIndex ?? 0);
           const value = typeof param.value === 'number' ? param.value : null;
-          return `${String(param.marker ?? '')}${param.seriesName ?? ''}: ${formatPlotted(metric, value)}`;
+          return `${String(param.marker ?? '')}${param.seriesName ?? ''}: ${formatPlotted(metric, value, lang)}`;
         });
         return [head, ...lines].join('<br/>');
       },
@@ -74,7 +80,7 @@ export function chartOption(
     },
     yAxis: axes.map((metric) => ({
       type: 'value' as const,
-      axisLabel: { formatter: (value: number) => formatAxisValue(metric, value) },
+      axisLabel: { formatter: (value: number) => formatAxisValue(metric, value, lang) },
     })),
     series: data.series.map((series, index) => ({
       name: series.name,
@@ -159,7 +165,12 @@ function CompareChart({
       metricLabel,
       othersLabel,
     });
-    return chartOption(data, { time: isTimeDimension(axis), metrics: [metric] });
+    // labelOf changes with the interface language, so the memo follows a switch.
+    return chartOption(data, {
+      time: isTimeDimension(axis),
+      metrics: [metric],
+      lang: currentLanguage(),
+    });
   }, [rows, axis, compare, metric, labelOf, metricLabel, othersLabel]);
   return <EChart option={option} label={label} testId="report-chart-1" />;
 }
@@ -191,7 +202,7 @@ function DualChart({
       labelOf,
       metricLabel: (metric) => (metric === metric1 ? metric1Label : metric2Label),
     });
-    return chartOption(data, { time: isTimeDimension(axis), metrics });
+    return chartOption(data, { time: isTimeDimension(axis), metrics, lang: currentLanguage() });
   }, [rows, axis, metric1, metric2, labelOf, metric1Label, metric2Label]);
   return <EChart option={option} label={label} testId="report-chart-2" />;
 }

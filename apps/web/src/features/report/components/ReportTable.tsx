@@ -62,7 +62,7 @@ export function ReportTable({
       align: 'right' as const,
       sorter: true,
       sortOrder: sortOrderOf(metric),
-      render: (_: unknown, row: ReportRow) => formatMetric(metric, row[metric]),
+      render: (_: unknown, row: ReportRow) => formatMetric(metric, row[metric], lang),
     })),
   ];
 
@@ -124,7 +124,7 @@ export function ReportTable({
               </Table.Summary.Cell>
               {metrics.map((metric, index) => (
                 <Table.Summary.Cell key={metric} index={dimensions.length + index} align="right">
-                  {formatMetric(metric, totals[metric])}
+                  {formatMetric(metric, totals[metric], lang)}
                 </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>

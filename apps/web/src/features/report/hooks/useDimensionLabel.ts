@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDimensionValue, ReportRow } from '@adloom/domain';
 import { currentLanguage } from '../../../lib/i18n';
+import { placeName } from '../../../lib/placeNames';
 import { useCountries } from '../../../lib/settings';
 import { dimensionText, type DimensionContext } from '../model/format';
 import type { LabelOf } from '../model/chart';
@@ -17,7 +18,8 @@ export function useDimensionLabel(): LabelOf {
     );
     return {
       lang,
-      countryName: (code) => names.get(code.toUpperCase()),
+      countryName: (code) =>
+        placeName('region', code, names.get(code.toUpperCase()), lang) || undefined,
       unknown: t('report.unknown'),
       none: (dimension) => (dimension === 'dsp' ? t('report.direct') : t('report.none')),
     };

@@ -19,6 +19,7 @@ import {
 import { useSession } from '../../../app/session';
 import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
+import { placeLabel } from '../../../lib/placeNames';
 import { useCountries } from '../../../lib/settings';
 
 export interface FilterOption {
@@ -116,7 +117,7 @@ export function useFilterOptions(dimension: ReportDimensionValue, keyword: strin
       return fixed(
         (countries.data ?? []).map((country) => ({
           value: country.code.toUpperCase(),
-          label: `${country.name} (${country.code.toUpperCase()})`,
+          label: placeLabel('region', country.code.toUpperCase(), country.name, lang),
         })),
         countries.isFetching,
       );

@@ -20,8 +20,9 @@ const context = (lang: 'en' | 'zh' = 'en'): DimensionContext => ({
 describe('formatMetric', () => {
   it('groups counts, shows money from micros and rates as percentages with 2 decimals', () => {
     expect(formatMetric('imp', 1234567)).toBe('1,234,567');
-    expect(formatMetric('cost', 12_345_678_900)).toBe('12,345.68');
-    expect(formatMetric('cpm', 2_500_000)).toBe('2.50');
+    expect(formatMetric('cost', 12_345_678_900)).toBe('$12,345.68');
+    expect(formatMetric('cpm', 2_500_000)).toBe('$2.50');
+    expect(formatMetric('cpm', 2_500_000, 'zh')).toBe('US$2.50');
     expect(formatMetric('ctr', 0.034567)).toBe('3.46%');
     expect(formatMetric('fr', 1)).toBe('100.00%');
   });
@@ -44,10 +45,12 @@ describe('chart values', () => {
     expect(formatAxisValue('imp', 2_500_000)).toBe('2.50M');
     expect(formatAxisValue('imp', 1500)).toBe('1.50K');
     expect(formatAxisValue('imp', 999)).toBe('999');
-    expect(formatAxisValue('cost', 12.5)).toBe('12.50');
+    expect(formatAxisValue('cost', 12.5)).toBe('$12.50');
+    expect(formatAxisValue('cost', 2_500_000, 'zh')).toBe('US$2.50M');
     expect(formatAxisValue('ctr', 40)).toBe('40%');
     expect(formatPlotted('ctr', 3.456)).toBe('3.46%');
-    expect(formatPlotted('cost', 1234.5)).toBe('1,234.50');
+    expect(formatPlotted('cost', 1234.5)).toBe('$1,234.50');
+    expect(formatPlotted('cost', 1234.5, 'zh')).toBe('US$1,234.50');
   });
 });
 

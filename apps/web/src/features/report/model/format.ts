@@ -10,10 +10,11 @@ import {
   formatCompact,
   formatCount,
   formatDateTime,
-  formatMoney,
+  formatCurrency,
   formatNumber,
   formatPercent,
   fromMicros,
+  MICROS_PER_UNIT,
   dimensionNameKey,
   isNamedDimension,
   reportDimensionKind,
@@ -40,14 +41,21 @@ function numberOf(value: unknown): number | null {
   return null;
 }
 
-/** A metric's cell text: "1,234", "3.45%", "12.50" (money from micros); "-" when empty. */
-export function formatMetric(metric: ReportMetricValue, value: unknown): string {
+/**
+ * A metric's cell text: "1,234", "3.45%", "$12.50" (money from micros, with the platform's
+ * currency as the rest of the console writes it); "-" when empty.
+ */
+export function formatMetric(
+  metric: ReportMetricValue,
+  value: unknown,
+  lang: InterfaceLanguage = 'en',
+): string {
   const number = numberOf(value);
   switch (metricKind(metric)) {
     case 'ratio':
       return formatPercent(number);
     case 'money':
-      return formatMoney(number);
+      return formatCurrency(number, { lang });
     case 'count':
       return formatCount(number);
   }
@@ -67,21 +75,31 @@ export function chartValue(metric: ReportMetricValue, value: unknown): number | 
   }
 }
 
-/** A chart axis label of a plotted value: unit suffixes from a thousand up ("2.50M"). */
-export function formatAxisValue(metric: ReportMetricValue, plotted: number): string {
+/** A chart axis label of a plotted value: unit suffixes from a thousand up ("2.50M", "$2.50M"). */
+export function formatAxisValue(
+  metric: ReportMetricValue,
+  plotted: number,
+  lang: InterfaceLanguage = 'en',
+): string {
   const kind = metricKind(metric);
   if (kind === 'ratio') return `${formatNumber(plotted, 0)}%`;
-  return formatCompact(plotted, { decimals: kind === 'money' ? 2 : 0 });
+  if (kind === 'money')
+    return formatCurrency(Math.round(plotted * MICROS_PER_UNIT), { lang, compact: true });
+  return formatCompact(plotted, { decimals: 0 });
 }
 
 /** A plotted value back in its cell format, for tooltips. */
-export function formatPlotted(metric: ReportMetricValue, plotted: number | null): string {
+export function formatPlotted(
+  metric: ReportMetricValue,
+  plotted: number | null,
+  lang: InterfaceLanguage = 'en',
+): string {
   if (plotted === null) return '-';
   switch (metricKind(metric)) {
     case 'ratio':
       return `${formatNumber(plotted)}%`;
     case 'money':
-      return formatNumber(plotted);
+      return formatCurrency(Math.round(plotted * MICROS_PER_UNIT), { lang });
     case 'count':
       return formatCount(plotted);
   }

@@ -101,7 +101,7 @@ describe('AccountReportPage', { timeout: 30_000 }, () => {
     expect(within(totals).getByText('Total')).toBeTruthy();
     expect(within(totals).getAllByText('2,469,000')).toHaveLength(3);
     expect(within(totals).getByText('1.25%')).toBeTruthy();
-    expect(within(totals).getAllByText('2.47')).toHaveLength(2);
+    expect(within(totals).getAllByText('$2.47')).toHaveLength(2);
 
     const [query] = tableQueries(requests);
     expect(query).toMatchObject({

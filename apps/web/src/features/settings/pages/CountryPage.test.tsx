@@ -125,3 +125,21 @@ describe('CountryPage', { timeout: 20_000 }, () => {
     expect((within(edit).getByLabelText('Code') as HTMLInputElement).value).toBe('FR');
   });
 });
+
+describe('CountryPage in Chinese', { timeout: 20_000 }, () => {
+  afterEach(async () => {
+    const { i18n } = await import('../../../lib/i18n');
+    await i18n.changeLanguage('en');
+  });
+
+  it("names ISO countries and languages in Chinese and keeps an operator's own name", async () => {
+    await setupI18n('zh');
+    const ownName: Country = { ...france, id: 8, name: 'Hexagone', code: 'FR' };
+    renderSignedIn(<CountryPage />, answer([france, ownName]));
+    const row = (await screen.findByText('法国')).closest('tr') as HTMLElement;
+    await within(row).findByText('德语');
+    expect(within(row).getAllByText('法语').length).toBeGreaterThan(0);
+    expect(screen.getByText('Hexagone')).toBeTruthy();
+    expect(screen.queryByText('France')).toBeNull();
+  });
+});

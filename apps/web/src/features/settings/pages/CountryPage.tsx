@@ -23,6 +23,7 @@ import {
 } from '@adloom/domain';
 import { call } from '../../../lib/api';
 import { endpointQuery } from '../../../lib/query';
+import { usePlaceNames } from '../../../lib/placeNames';
 import { useLanguages } from '../../../lib/settings';
 import { zodRule } from '../../../lib/zodRule';
 import { statusColumn, updatedColumn } from '../../../components/list/columns';
@@ -70,9 +71,16 @@ function CountriesTab() {
   const list = useListState({ sortable: COUNTRY_SORTS });
   const query = useQuery(endpointQuery(listCountries, list.query, { silent: true }));
   const languages = useLanguages();
+  const places = usePlaceNames();
   const languageName = useMemo(
-    () => new Map((languages.data ?? []).map((language) => [language.id, language.name])),
-    [languages.data],
+    () =>
+      new Map(
+        (languages.data ?? []).map((language) => [
+          language.id,
+          places.name('language', language.code, language.name),
+        ]),
+      ),
+    [languages.data, places],
   );
   const refresh = useInvalidate(listCountries, listAllCountries);
   const dialog = useDialog<Country>();
@@ -114,7 +122,7 @@ function CountriesTab() {
 
   const languageOptions = (languages.data ?? []).map((language) => ({
     value: language.id,
-    label: `${language.name} (${language.code})`,
+    label: places.label('language', language.code, language.name),
   }));
 
   return (
@@ -138,7 +146,13 @@ function CountriesTab() {
         pagination={list.pagination(query.data?.total)}
         onChange={list.onTableChange}
         columns={[
-          { title: t('settings.name'), dataIndex: 'name', key: 'name', sorter: true },
+          {
+            title: t('settings.name'),
+            dataIndex: 'name',
+            key: 'name',
+            sorter: true,
+            render: (name: string, row) => places.name('region', row.code, name),
+          },
           { title: t('settings.code'), dataIndex: 'code', key: 'code', sorter: true },
           {
             title: t('settings.mainLanguage'),
@@ -227,6 +241,7 @@ function LanguagesTab() {
   const dialog = useDialog<Language>();
   const history = useHistory();
   const noted = useNotedWrite();
+  const places = usePlaceNames();
   const [form] = Form.useForm<{ name: string; code: string }>();
   const rows = filterRows(
     languages.data?.map((language) => ({ ...language, status: 0 })),
@@ -275,7 +290,11 @@ function LanguagesTab() {
         dataSource={rows}
         pagination={{ showSizeChanger: true }}
         columns={[
-          { title: t('settings.name'), dataIndex: 'name' },
+          {
+            title: t('settings.name'),
+            dataIndex: 'name',
+            render: (name: string, row) => places.name('language', row.code, name),
+          },
           { title: t('settings.code'), dataIndex: 'code' },
           {
             title: t('list.actions'),

@@ -15,6 +15,7 @@ import {
   type OrientationKeyValue,
 } from '@adloom/domain';
 import { currentLanguage } from '../../../lib/i18n';
+import { placeLabel } from '../../../lib/placeNames';
 import { useCountries } from '../../../lib/settings';
 import { RuleHead } from '../../plan/components/RuleHead';
 import { FreeEntryValues } from '../../plan/components/TargetingValues';
@@ -64,7 +65,10 @@ function ValuesSelect({
     input.kind === 'countries'
       ? (countries.data ?? [])
           .filter((country) => country.status === SimpleStatus.active)
-          .map((country) => ({ value: country.code, label: `${country.name} (${country.code})` }))
+          .map((country) => ({
+            value: country.code,
+            label: placeLabel('region', country.code, country.name, lang),
+          }))
       : enumValueOptions(input.key, lang);
   // Values no longer offered (a switched-off country) stay visible so they can be removed.
   const known = new Set(options.map((option) => option.value));

@@ -44,7 +44,6 @@ export function PasswordPage() {
         <Form.Item
           label={t('user.oldPassword')}
           name="oldPassword"
-          required
           rules={[zodRule(ZPasswordForm, 'oldPassword')]}
         >
           <Input.Password autoComplete="current-password" />
@@ -52,7 +51,6 @@ export function PasswordPage() {
         <Form.Item
           label={t('user.newPassword')}
           name="newPassword"
-          required
           dependencies={['oldPassword']}
           extra={t('user.passwordHelp', { min: PASSWORD_MIN_LENGTH })}
           rules={[zodRule(ZPasswordForm, 'newPassword')]}
@@ -62,7 +60,6 @@ export function PasswordPage() {
         <Form.Item
           label={t('user.confirmPassword')}
           name="confirmPassword"
-          required
           dependencies={['newPassword']}
           rules={[zodRule(ZPasswordForm, 'confirmPassword')]}
         >

@@ -78,7 +78,6 @@ export function ProfilePage() {
           <Form.Item
             label={t('user.nickname')}
             name="nickname"
-            required
             rules={[zodRule(ZProfileForm, 'nickname')]}
           >
             <Input maxLength={NICKNAME_MAX_LENGTH} autoComplete="nickname" />

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Billing } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedDsp, type ScriptedDsp } from '../../modules/dsp/fake-dsp.js';
+import { startScriptedDsp, type ScriptedDsp } from '../../test/fake-dsp.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildDsp, buildSspStrategy } from '../../test/supply-factories.js';
 import { buildServingScenario, must } from '../test-kit.js';

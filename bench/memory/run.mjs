@@ -63,7 +63,7 @@ const VARIANTS = [
   { name: 'no memory settings', env: {}, nodeArgs: [] },
   { name: 'MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' }, nodeArgs: [] },
   {
-    name: 'MALLOC_ARENA_MAX=2 --max-semi-space-size=8',
+    name: 'as npm start runs it: MALLOC_ARENA_MAX=2 --max-semi-space-size=8',
     env: { MALLOC_ARENA_MAX: '2' },
     nodeArgs: ['--max-semi-space-size=8'],
   },

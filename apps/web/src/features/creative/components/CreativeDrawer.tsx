@@ -15,6 +15,7 @@ import { Alert, Button, Col, Drawer, Form, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdStyle, Creative } from '@adloom/domain';
 import { useLeaveGuard } from '../../../components/leave-guard';
+import { isSubmitEnter, useFirstFieldFocus } from '../../../lib/dialogForm';
 import {
   EMPTY_FORM,
   formOf,
@@ -84,6 +85,7 @@ export function CreativeDrawer({
   };
 
   const decided = isDecided(creative);
+  const { ref: firstFieldRef, afterOpenChange: focusFirstField } = useFirstFieldFocus();
 
   return (
     <Drawer
@@ -92,6 +94,7 @@ export function CreativeDrawer({
       onClose={() => void close()}
       size={1120}
       forceRender
+      afterOpenChange={focusFirstField}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={() => void close()}>{t('change.cancel')}</Button>
@@ -113,13 +116,19 @@ export function CreativeDrawer({
         />
       )}
       <Row gutter={24} wrap>
-        <Col flex="1 1 480px">
+        <Col flex="1 1 480px" ref={firstFieldRef}>
           <Form<CreativeForm>
             form={form}
             name="creative"
             layout="vertical"
             initialValues={EMPTY_FORM}
             onFinish={() => void submit.save()}
+            onKeyDown={(event) => {
+              // Enter in a one-line field saves, as in every form dialog (lib/dialogForm.ts).
+              if (!isSubmitEnter(event)) return;
+              event.preventDefault();
+              void submit.save();
+            }}
           >
             <CreativeBasicFields
               styles={styles}

@@ -5,14 +5,17 @@
 import type { FormInstance, FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  ELEMENT_FIELDS,
   ZCreativeFields,
   materialIssue,
+  styleRules,
   type AdStyle,
   type CreativeAsset,
   type Material,
   type MaterialElement,
 } from '@adloom/domain';
 import { issueText } from '../../../lib/messages';
+import { isRequiredField } from '../../../lib/zodRule';
 import { creativeText, formIssues, issueMessage, type CreativeForm } from '../api';
 import { useMaterial } from './materials';
 
@@ -59,8 +62,15 @@ export function useFieldRules(
   materials: Map<number, Material>,
 ) {
   const { t } = useTranslation();
+  // What the chosen style cannot do without (its type's element, a shown title).
+  const styleNeeds = new Set<string>(
+    style ? [...styleRules(style).required].map((element) => ELEMENT_FIELDS[element]) : [],
+  );
   return (field: keyof CreativeForm): FormRule[] => [
     {
+      // Drives antd's required mark only: with a validator, the validator alone decides.
+      required:
+        field === 'style_id' || styleNeeds.has(field) || isRequiredField(ZCreativeFields, field),
       validator: async (_rule, value: unknown) => {
         const values = { ...(form.getFieldsValue(true) as CreativeForm), [field]: value };
         if (field === 'style_id') {

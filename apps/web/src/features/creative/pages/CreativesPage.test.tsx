@@ -78,6 +78,7 @@ function server(list: Creative[]) {
     if (url.startsWith('/svc/ad/idea/list')) return { list, total: list.length, page: 1, size: 20 };
     if (url.startsWith('/svc/setting/style/list')) return [textStyle];
     if (url.startsWith('/svc/ad/idea/switch')) return { ...list[0], status: 1 };
+    if (url.startsWith('/svc/ad/idea/modify')) return list[0];
     if (url.startsWith('/svc/ad/idea/bulk')) {
       return { done: [list[0]?.id], failed: [{ id: list[1]?.id, code: 'creative.deleted' }] };
     }
@@ -132,6 +133,33 @@ describe('CreativesPage', { timeout: 30_000 }, () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('This creative has been reviewed')).toBeTruthy();
     expect(await screen.findByDisplayValue('Title 3')).toBeTruthy();
+  });
+
+  it("marks the creative form's required fields and saves on Enter in a one-line field", async () => {
+    const requests = renderSignedIn(<CreativesPage />, server([creative(1)]), {
+      ability: ADVERTISER,
+    });
+    const row = (await screen.findByText('Creative 1')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const name = await screen.findByDisplayValue('Creative 1');
+    const labelOf = (text: string) =>
+      screen
+        .getAllByText(text, { selector: 'label' })
+        .find((label) => label.closest('.ant-drawer'));
+    expect(labelOf('Name')?.classList.contains('ant-form-item-required')).toBe(true);
+    expect(labelOf('Style')?.classList.contains('ant-form-item-required')).toBe(true);
+    // The text style needs its title; a description it may go without.
+    expect(labelOf('Title')?.classList.contains('ant-form-item-required')).toBe(true);
+    expect(labelOf('Description')?.classList.contains('ant-form-item-required')).toBe(false);
+    // An edit, then Enter in the name field: the drawer saves (no change would be 'None Update.').
+    fireEvent.change(name, { target: { value: 'Creative 1, renamed' } });
+    fireEvent.keyDown(name, { key: 'Enter', code: 'Enter' });
+    // A saved edit asks for its change note first.
+    fireEvent.change(await screen.findByLabelText('Note'), { target: { value: 'renamed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.startsWith('/svc/ad/idea/modify'))).toBe(true),
+    );
   });
 
   it('shelves through the note prompt', async () => {

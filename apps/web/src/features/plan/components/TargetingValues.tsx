@@ -16,6 +16,7 @@ import {
   type OrientationKeyValue,
 } from '@adloom/domain';
 import { currentLanguage } from '../../../lib/i18n';
+import { usePlaceNames } from '../../../lib/placeNames';
 import { endpointQuery } from '../../../lib/query';
 import { useCountries } from '../../../lib/settings';
 import { enumValueOptions, type EnumOrientationKey, type TargetingRule } from '../targeting';
@@ -137,9 +138,13 @@ function MultiSelect({
 
 function CountryValues(props: ValuesProps) {
   const countries = useCountries();
+  const places = usePlaceNames();
   const options = (countries.data ?? [])
     .filter((country) => country.status === SimpleStatus.active)
-    .map((country) => ({ value: country.code, label: `${country.name} (${country.code})` }));
+    .map((country) => ({
+      value: country.code,
+      label: places.label('region', country.code, country.name),
+    }));
   return <MultiSelect {...props} options={options} loading={countries.isPending} />;
 }
 

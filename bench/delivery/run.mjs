@@ -23,10 +23,9 @@
 //
 // Besides req/s and latency it prints the CPU time per answered request of the server (its
 // process tree, from /proc) and of PostgreSQL (the backends connected to the bench database).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,6 +34,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadProfile, summarise } from '../profile/summary.mjs';
+import { cpuProbe, freePort, hasTaskset, run, start, stop, waitForHttp } from './processes.mjs';
+import { format, row, verdict } from './figures.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = join(ROOT, 'apps/server/src/main.ts');
@@ -64,76 +65,6 @@ const endpoints = new Set(flags.endpoints.split(','));
 const processCounts = flags.processes ? flags.processes.split(',').map(Number) : null;
 
 const canPin = !processCounts && availableParallelism() >= 2 && hasTaskset();
-
-function hasTaskset() {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A child process (pinned to the server CPU when `pin`), its output kept for errors. */
-function start(name, args, env, { pin = false } = {}) {
-  const [command, argv] =
-    pin && canPin ? ['taskset', ['-c', SERVER_CPU, ...args]] : [args[0], args.slice(1)];
-  const child = spawn(command, argv, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  return { name, child, exited, output: () => output };
-}
-
-async function stop(proc) {
-  if (proc.child.exitCode !== null) return;
-  proc.child.kill('SIGTERM');
-  const timeout = sleep(15_000).then(() => 'timeout');
-  if ((await Promise.race([proc.exited, timeout])) === 'timeout') proc.child.kill('SIGKILL');
-}
-
-async function run(name, args, env) {
-  const proc = start(name, args, env);
-  const code = await proc.exited;
-  if (code !== 0) throw new Error(`${name} failed (exit ${code}):\n${proc.output()}`);
-  return proc.output();
-}
-
-async function waitForHttp(proc, url, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) {
-      throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output()}`);
-    }
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
-  throw new Error(`${proc.name} did not answer ${url} within ${timeoutMs / 1000} s`);
-}
 
 /**
  * autocannon over a workload (cycled): GET `paths`, or POST `bodies` to `path`; counts fills
@@ -173,73 +104,6 @@ async function load(origin, workload, seconds) {
     errors: result.errors + result.timeouts,
     total: result.requests.total,
     fillRate: answers > 0 ? fills / answers : 0,
-  };
-}
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU time (user + system, ms) of processes by pid, from /proc; 0 where it cannot be read. */
-async function cpuMsOf(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command (which may hold spaces): state is field 3, utime 14, stime 15.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Gone or not Linux.
-    }
-  }
-  return (ticks * 1000) / CLOCK_TICKS;
-}
-
-/** A process and its descendants (the cluster's workers), from /proc. */
-async function processTree(rootPid) {
-  const children = new Map();
-  for (const entry of await readdir('/proc').catch(() => [])) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // Exited meanwhile.
-    }
-  }
-  const tree = [];
-  const visit = (pid) => {
-    tree.push(pid);
-    for (const child of children.get(pid) ?? []) visit(child);
-  };
-  visit(rootPid);
-  return tree;
-}
-
-/**
- * What to count the CPU of while measuring: the server's process tree, and on PostgreSQL the
- * backends connected to the bench database (the same machine; their pids from pg_stat_activity).
- */
-function cpuProbe(pid, databaseUrl) {
-  return async () => {
-    const server = await cpuMsOf(await processTree(pid));
-    if (!databaseUrl) return { server, database: 0 };
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query(
-        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-      );
-      return { server, database: await cpuMsOf(rows.map((row) => row.pid)) };
-    } finally {
-      await client.end();
-    }
   };
 }
 
@@ -286,18 +150,6 @@ async function throwAwayDatabase(work) {
   };
 }
 
-const format = (value, digits = 0) =>
-  Number(value).toLocaleString('en-US', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-
-function row(label, figures) {
-  const cpu = (us) => (us === undefined ? '' : format(us, 1)).padStart(12);
-  return `  ${label.padEnd(32)} ${format(figures.rps).padStart(9)} ${format(figures.p50).padStart(8)} ${format(figures.p99).padStart(8)} ${String(figures.non2xx + figures.errors).padStart(8)} ${cpu(figures.serverCpuUs)} ${cpu(figures.databaseCpuUs || undefined)}`;
-}
-
-/** Removes the Redis keys of this run's prefix (the cluster mode's shared state). */
 async function dropRedisKeys(url, prefix) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -336,7 +188,7 @@ function startServer(port, env, work, workers) {
       JOURNAL_DIR: join(work, 'journal'),
       ...(workers ? { SERVER_PROCESSES: String(workers) } : {}),
     },
-    { pin: !workers },
+    { cpu: !workers && canPin ? SERVER_CPU : undefined },
   );
 }
 
@@ -378,24 +230,6 @@ async function measureServer(server, port, workloads, databaseUrl) {
     }
   }
   return figures;
-}
-
-function verdict(label, figures, bareFigures, budget) {
-  const ratio = figures.rps / bareFigures.rps;
-  const misses = [
-    ratio < budget.ratio ? `ratio ${ratio.toFixed(2)} < ${budget.ratio}` : null,
-    budget.p99Ms !== undefined && figures.p99 > budget.p99Ms
-      ? `p99 ${figures.p99} ms > ${budget.p99Ms} ms`
-      : null,
-    figures.non2xx + figures.errors > 0 ? 'some requests failed' : null,
-  ].filter(Boolean);
-  const terms = `ratio ≥ ${budget.ratio}${budget.p99Ms === undefined ? '' : `, p99 ≤ ${budget.p99Ms} ms`}`;
-  console.info(
-    `  ${label} ÷ bare: ${ratio.toFixed(2)}; fill rate of the answers ${(figures.fillRate * 100).toFixed(1)}%; ` +
-      (misses.length === 0
-        ? `budget (${terms}): met`
-        : `budget (${terms}): NOT met (${misses.join('; ')})`),
-  );
 }
 
 async function main() {
@@ -450,7 +284,12 @@ async function main() {
     }
 
     const barePort = await freePort();
-    const bare = start('bare Fastify', ['node', BARE_ENTRY, String(barePort)], {}, { pin: true });
+    const bare = start(
+      'bare Fastify',
+      ['node', BARE_ENTRY, String(barePort)],
+      {},
+      { cpu: canPin ? SERVER_CPU : undefined },
+    );
     processes.push(bare);
     await waitForHttp(bare, `http://127.0.0.1:${barePort}/bare`);
     const bareFigures = await measure(

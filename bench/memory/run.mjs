@@ -14,16 +14,15 @@
 // `npm start` runs — else the TypeScript source through tsx (whose loader thread and
 // compile cache add memory, so the output says which). The built console (apps/web/dist) is
 // served when it exists, as in production.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { freePort, start } from '../delivery/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST_ENTRY = join(ROOT, 'apps/server/dist/main.js');
@@ -41,17 +40,6 @@ const { values: flags } = parseArgs({
 });
 const settleSeconds = Number(flags.settle);
 const useDist = flags.source ? flags.source === 'dist' : existsSync(DIST_ENTRY);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * How the idle server is started after the seed: as `npm start` runs it, and with the
@@ -78,19 +66,7 @@ function startServer(env, nodeArgs = []) {
   const args = useDist
     ? [...nodeArgs, '--import', REPORTER, DIST_ENTRY]
     : [...nodeArgs, '--import', REPORTER, '--import', 'tsx', SOURCE_ENTRY];
-  const child = spawn('node', args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  return start('Adloom server', ['node', ...args], env);
 }
 
 async function stopServer(server) {

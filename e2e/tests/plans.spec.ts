@@ -202,7 +202,9 @@ test('an advertiser builds a complete plan from nothing with two strategies', as
   await expect(page).toHaveURL(/step=2$/);
   const strategies = page.getByRole('table');
   await expect(strategies.getByRole('row')).toHaveCount(3);
-  await expect(strategies.getByRole('row', { name: /Strategy A/ })).toContainText('Country: United States');
+  await expect(strategies.getByRole('row', { name: /Strategy A/ })).toContainText(
+    'Country: United States',
+  );
   await expect(strategies.getByRole('row', { name: /Strategy B/ })).toContainText('OS ≠ iOS');
 
   // Step 3: creatives for strategy A only.

@@ -26,7 +26,9 @@ let iframeBidder = '';
 let anonymousBidder = '';
 
 beforeAll(async () => {
+  // /cookie_sync lists every active partner of the database: on PostgreSQL, not other files'.
   t = await createTestApp({
+    isolated: true,
     env: {
       TRACKING_SECRET: 'partner-sync-consent-secret-of-32-chars!!',
       DELIVERY_FLUSH_MS: '60000',

@@ -38,7 +38,9 @@ let slotId = 0;
 beforeAll(async () => {
   // Records what it gets; bids nothing (what it receives is the point).
   partner = await startScriptedDsp(() => ({ status: 204 }));
+  // /cookie_sync lists every active partner of the database: on PostgreSQL, not other files'.
   t = await createTestApp({
+    isolated: true,
     env: {
       TRACKING_SECRET: 'partner-sync-secret-of-at-least-32-chars',
       DELIVERY_FLUSH_MS: '60000',

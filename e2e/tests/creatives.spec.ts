@@ -212,7 +212,7 @@ test('an Image only creative takes an uploaded image of the style’s size', asy
   await expect(preview.getByRole('img', { name: 'Image 1200 x 628' })).toBeVisible();
 
   const pick = async (file: typeof small) => {
-    await drawer.getByRole('button', { name: 'Image', exact: true }).click();
+    await drawer.getByRole('button', { name: /^(\* )?Image$/ }).click();
     const library = page.getByRole('dialog').filter({ has: page.locator('input[type=file]') });
     await library.locator('input[type=file]').setInputFiles(file);
     const option = library.getByRole('option', { name: new RegExp(file.name) });

@@ -13,6 +13,8 @@ const FIELD_SELECTOR = [
 
 /** Focuses the first field inside `container` (a dialog's body); false when there is none. */
 export function focusFirstField(container: ParentNode | null | undefined): boolean {
+  // A field already holds the focus (typed in before the opening animation ended): keep it.
+  if (container?.contains(document.activeElement)) return false;
   const field = container?.querySelector<HTMLElement>(FIELD_SELECTOR);
   if (!field) return false;
   field.focus();

@@ -127,6 +127,9 @@ test('feed: the ad renders as a card in the article list', async ({ page }) => {
   await waitForEvent(page, 'render');
   const box = await page.locator('#ad [data-adloom-ad]').boundingBox();
   expect(box?.height ?? 0).toBeGreaterThan(20);
+  // The card sits below two stories: a picture creative's card is mostly under the fold until
+  // the reader scrolls to it, as in a real feed.
+  await scrollAdIntoView(page, true);
   await waitForEvent(page, 'impression');
 });
 

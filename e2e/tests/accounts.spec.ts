@@ -175,7 +175,7 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   await expect(review).toContainText('the balance stays as it is');
   await review.getByRole('button', { name: 'Top up $20,000.00' }).click();
   await expect(
-    page.getByText('The top-up of 20,000.00 for adv_beta waits for another fund manager'),
+    page.getByText('The top-up of $20,000.00 for adv_beta waits for another fund manager'),
   ).toBeVisible();
   expect(await balanceOf()).toBe(before);
 
@@ -207,7 +207,7 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
     .filter({ hasText: 'Credit $20,000.00 to adv_beta now?' })
     .getByRole('button', { name: 'Approve' })
     .click();
-  await expect(admin.getByText('20,000.00 credited to adv_beta.')).toBeVisible();
+  await expect(admin.getByText('$20,000.00 credited to adv_beta.')).toBeVisible();
   // Decided: it leaves the pending list.
   await expect(request).toHaveCount(0);
   await other.close();

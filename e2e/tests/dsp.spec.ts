@@ -108,7 +108,7 @@ test('the operator adds a demand partner and tests it against a live bidder', as
   const drawer = page.getByRole('dialog').filter({ hasText: `Test bid request — ${name}` });
   await expect(drawer.locator('[data-outcome="bid"]')).toHaveText('Bid');
   await expect(drawer.getByTestId('dsp-test-latency')).toHaveText(/^\d+ ms \(timeout 300 ms\)$/);
-  await expect(drawer.getByTestId('dsp-test-price')).toHaveText('2.75');
+  await expect(drawer.getByTestId('dsp-test-price')).toHaveText('$2.75');
   await expect(drawer).toContainText('e2e-creative');
   await page.screenshot({ path: '/tmp/dsp-e2e-test.png' });
   const request = seen.at(-1);

@@ -59,8 +59,8 @@ describe('ChangeHistoryDrawer', { timeout: 15_000 }, () => {
       <ChangeHistoryDrawer target={{ targetType: 'slot', id: 7 }} onClose={() => undefined} />,
       () => ({ list: [slotEntry], total: 1, page: 1, size: 10 }),
     );
-    expect(await screen.findByText('0.50')).toBeTruthy();
-    expect(screen.getByText('1.25')).toBeTruthy();
+    expect(await screen.findByText('$0.50')).toBeTruthy();
+    expect(screen.getByText('$1.25')).toBeTruthy();
     expect(screen.queryByText('500000')).toBeNull();
     expect(screen.getByText('320')).toBeTruthy();
   });

@@ -22,7 +22,6 @@ import { fieldLabelKey, isMoneyField } from './fieldLabels';
 import {
   ChangeMethod,
   formatDateTime,
-  formatMoney,
   listChanges,
   type ChangeEntry,
   type TargetTypeValue,
@@ -30,6 +29,7 @@ import {
 import { endpointQuery } from '../../lib/query';
 import { currentLanguage } from '../../lib/i18n';
 import { ApiError, errorText } from '../../lib/api';
+import { showMoney } from '../../lib/money';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -48,7 +48,7 @@ function valueText(field: string, value: unknown, named?: FieldValueText): strin
   if (value === undefined || value === null || value === '') return '-';
   const text = named?.(field, value);
   if (text !== undefined) return text;
-  if (typeof value === 'number' && isMoneyField(field)) return formatMoney(value);
+  if (typeof value === 'number' && isMoneyField(field)) return showMoney(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -176,7 +176,7 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
     expect(form.get('user_id')).toBe('5');
     expect(form.get('amount')).toBe('125.50');
     expect(form.get('note')).toBe('December budget');
-    expect(await screen.findByText('125.50 added to adv_alpha.')).toBeTruthy();
+    expect(await screen.findByText('$125.50 added to adv_alpha.')).toBeTruthy();
   });
 
   it('says a top-up above the threshold waits for another fund manager', async () => {
@@ -208,7 +208,7 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Top up' }));
     const dialog = await dialogTitled('Top up adv_alpha');
     expect(
-      await within(dialog).findByText(/Above 10,000\.00 a second fund manager must approve it\./),
+      await within(dialog).findByText(/Above \$10,000\.00 a second fund manager must approve it\./),
     ).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '20000' } });
     fireEvent.change(within(dialog).getByLabelText('Note'), {
@@ -227,7 +227,7 @@ describe('AccountsPage', { timeout: 30_000 }, () => {
     fireEvent.click(within(review).getByRole('button', { name: 'Top up $20,000.00' }));
     expect(
       await screen.findByText(
-        'The top-up of 20,000.00 for adv_alpha waits for another fund manager to approve it.',
+        'The top-up of $20,000.00 for adv_alpha waits for another fund manager to approve it.',
       ),
     ).toBeTruthy();
   });

@@ -6,18 +6,13 @@
 import { useMemo, useState } from 'react';
 import { Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
-  RejectReason,
-  formatMoney,
-  type CandidateFate,
-} from '@adloom/domain';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, RejectReason, type CandidateFate } from '@adloom/domain';
 import { ListTable } from '../../../components/list/ListTable';
 import { currentLanguage } from '../../../lib/i18n';
 import { filterCandidates, plansOf, reasonCounts, sortCandidates } from '../diagnosis';
 import { ReasonTag } from './ReasonTag';
 import styles from './DiagnosisResult.module.css';
+import { showMoney } from '../../../lib/money';
 
 const rowKey = (row: CandidateFate) => `${row.strategy_id}:${row.creative_id}`;
 
@@ -135,7 +130,7 @@ export function CandidateTable({
             dataIndex: 'ecpm',
             key: 'ecpm',
             align: 'right',
-            render: (micros: number) => formatMoney(micros),
+            render: (micros: number) => showMoney(micros),
           },
           {
             title: t('delivery.candidates.reason'),

@@ -35,7 +35,7 @@ describe('DiagnosisResult', { timeout: 60_000 }, () => {
     const winner = rowOf('Launch #1');
     expect(within(winner).getByText('Launch strategy #10')).toBeTruthy();
     expect(within(winner).getByText('Banner A #11')).toBeTruthy();
-    expect(within(winner).getByText('2.00')).toBeTruthy();
+    expect(within(winner).getByText('$2.00')).toBeTruthy();
     expect(within(winner).getByText('Served').getAttribute('data-reason')).toBe('served');
     expect(
       within(rowOf('Spring sale #2')).getByText('Outbid by a higher eligible bid'),
@@ -66,7 +66,7 @@ describe('DiagnosisResult', { timeout: 60_000 }, () => {
       expect(screen.getByText('出价低于广告位底价')).toBeTruthy();
       expect(screen.getByText('合作方未出价')).toBeTruthy();
       expect(screen.getByText('另有 3 个不属于您管理的计划的候选未显示')).toBeTruthy();
-      expect(screen.getByText('每千次 0.50')).toBeTruthy();
+      expect(screen.getByText('每千次 US$0.50')).toBeTruthy();
       expect(screen.getByText('2026-11-20 08:30:00 UTC')).toBeTruthy();
     } finally {
       await changeLanguage('en');

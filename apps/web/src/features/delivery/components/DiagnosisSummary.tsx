@@ -5,9 +5,10 @@
  */
 import { Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NoFillReason, formatDateTime, formatMoney, type Diagnosis } from '@adloom/domain';
+import { NoFillReason, formatDateTime, type Diagnosis } from '@adloom/domain';
 import { currentLanguage } from '../../../lib/i18n';
 import { winnerOf, type Winner } from '../diagnosis';
+import { showMoney } from '../../../lib/money';
 
 function WinnerText({ winner }: { winner: Winner }) {
   const { t } = useTranslation();
@@ -30,8 +31,7 @@ export function DiagnosisSummary({ diagnosis }: { diagnosis: Diagnosis }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const winner = winnerOf(diagnosis);
-  const perMille = (micros: number) =>
-    t('delivery.result.perMille', { value: formatMoney(micros) });
+  const perMille = (micros: number) => t('delivery.result.perMille', { value: showMoney(micros) });
   const outcome =
     diagnosis.no_fill_reason !== null ? (
       <Tag color="red" data-testid="diagnosis-outcome">

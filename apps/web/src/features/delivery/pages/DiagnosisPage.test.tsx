@@ -204,12 +204,12 @@ describe('DiagnosisPage', { timeout: 60_000 }, () => {
     const result = await screen.findByTestId('diagnosis-result');
     expect(within(result).getByText('Home banner #9')).toBeTruthy();
     expect(within(result).getByText('News app')).toBeTruthy();
-    expect(within(result).getByText('0.50 per mille')).toBeTruthy();
+    expect(within(result).getByText('$0.50 per mille')).toBeTruthy();
     expect(within(result).getByText('2026-11-20 08:30:00 UTC')).toBeTruthy();
     expect(within(result).getByTestId('diagnosis-outcome').textContent).toBe(
       'ServedLaunch / Launch strategy / Banner A',
     );
-    expect(within(result).getByTestId('diagnosis-price').textContent).toBe('1.51 per mille');
+    expect(within(result).getByTestId('diagnosis-price').textContent).toBe('$1.51 per mille');
     expect(within(result).getByText('Weekend split #4')).toBeTruthy();
     expect(
       within(result).getByText('3 candidates of plans you do not manage are hidden'),

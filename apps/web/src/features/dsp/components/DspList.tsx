@@ -13,7 +13,6 @@ import {
   DSP_SORTS,
   DspType,
   createDsp,
-  formatMoney,
   listAllDsps,
   listDsps,
   modifyDsp,
@@ -50,6 +49,7 @@ import {
 import { DspFormFields } from './DspFormFields';
 import { DspTestDrawer } from './DspTestDrawer';
 import styles from './dsp.module.css';
+import { showMoney } from '../../../lib/money';
 
 /** Who manages demand partners (docs/product/roles-and-access.md#roles): the system and ssp roles. */
 export const DSP_WRITERS = ['system', 'ssp'] as const;
@@ -188,7 +188,7 @@ export function DspList() {
             key: 'cpm',
             sorter: true,
             align: 'right',
-            render: (micros: number) => formatMoney(micros),
+            render: (micros: number) => showMoney(micros),
           },
           {
             title: t('dsp.field.percent'),

@@ -8,16 +8,11 @@ import { useEffect } from 'react';
 import { Alert, Button, Collapse, Descriptions, Drawer, Space, Spin, Tag, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  formatMoney,
-  testDsp,
-  type Dsp,
-  type DspTestOutcome,
-  type DspTestResult,
-} from '@adloom/domain';
+import { testDsp, type Dsp, type DspTestOutcome, type DspTestResult } from '@adloom/domain';
 import { ApiError, call, errorText } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import styles from './dsp.module.css';
+import { showMoney } from '../../../lib/money';
 
 const OUTCOME_COLORS: Record<DspTestOutcome, string> = {
   bid: 'green',
@@ -87,7 +82,7 @@ function TestResult({ result }: { result: DspTestResult }) {
                 {
                   key: 'price',
                   label: t('dsp.test.price'),
-                  children: <span data-testid="dsp-test-price">{formatMoney(bid.price)}</span>,
+                  children: <span data-testid="dsp-test-price">{showMoney(bid.price)}</span>,
                 },
                 { key: 'crid', label: t('dsp.test.crid'), children: bid.crid ?? '-' },
                 {

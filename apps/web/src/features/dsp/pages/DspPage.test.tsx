@@ -79,7 +79,7 @@ describe('DspPage', { timeout: 30_000 }, () => {
     expect(within(row).getByText('Banner')).toBeTruthy();
     expect(within(row).getByText('300 ms')).toBeTruthy();
     expect(within(row).getByText('1000‰ (take 0‰)')).toBeTruthy();
-    expect(within(row).getByText('10.00')).toBeTruthy();
+    expect(within(row).getByText('$10.00')).toBeTruthy();
     expect(within(row).getByRole('switch', { name: 'Active' })).toBeTruthy();
     for (const name of ['Test', 'Edit', 'History']) {
       expect(within(row).getByRole('button', { name })).toBeTruthy();
@@ -173,7 +173,7 @@ describe('DspPage', { timeout: 30_000 }, () => {
     ) as HTMLElement;
     expect(await within(drawer).findByText('Bid')).toBeTruthy();
     expect(within(drawer).getByText('42 ms (timeout 300 ms)')).toBeTruthy();
-    expect(within(drawer).getByText('1.25')).toBeTruthy();
+    expect(within(drawer).getByText('$1.25')).toBeTruthy();
     expect(within(drawer).getByText('creative-42')).toBeTruthy();
     expect(within(drawer).getByText('321 bytes')).toBeTruthy();
     const test = requests.find((request) => request.url.includes('/dsp/test'));

@@ -9,7 +9,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   formatCurrency,
-  formatMoney,
   getSystemParameters,
   needsSecondApprover,
   parseMicros,
@@ -21,6 +20,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { endpointQuery } from '../../../lib/query';
 import { zodRule } from '../../../lib/zodRule';
 import { ZTopUpForm, sendTopUp, useInvalidateFunds, type TopUpForm } from '../api';
+import { showMoney } from '../../../lib/money';
 
 export function TopUpDialog({ account, onClose }: { account: Account | null; onClose(): void }) {
   const { t } = useTranslation();
@@ -69,7 +69,7 @@ export function TopUpDialog({ account, onClose }: { account: Account | null; onC
     if (!account) return true;
     if (!(await review(values))) return false;
     const posting = await sendTopUp(account.id, values);
-    const amount = formatMoney(
+    const amount = showMoney(
       posting.status === 'posted' ? posting.entry.amount : posting.request.amount,
     );
     if (posting.status === 'posted') {
@@ -100,7 +100,7 @@ export function TopUpDialog({ account, onClose }: { account: Account | null; onC
           extra={
             threshold === undefined
               ? t('fund.amountHelp')
-              : `${t('fund.amountHelp')} ${t('fund.thresholdHelp', { threshold: formatMoney(threshold) })}`
+              : `${t('fund.amountHelp')} ${t('fund.thresholdHelp', { threshold: showMoney(threshold) })}`
           }
           rules={[zodRule(ZTopUpForm, 'amount')]}
         >

@@ -99,7 +99,7 @@ describe('SlotsPage', { timeout: 30_000 }, () => {
     expect(within(row('Slot 1')).getByText('All countries')).toBeTruthy();
     expect(within(row('Slot 1')).getByText('Text')).toBeTruthy();
     expect(within(row('Slot 1')).getByText('SDK')).toBeTruthy();
-    expect(within(row('Slot 1')).getByText('1.50')).toBeTruthy();
+    expect(within(row('Slot 1')).getByText('$1.50')).toBeTruthy();
     expect(within(row('Slot 2')).getByText('320 × 50')).toBeTruthy();
     // Countries by name in the interface language, the code in the tag's title.
     expect(within(row('Slot 2')).getByText('United States').getAttribute('title')).toBe('US');

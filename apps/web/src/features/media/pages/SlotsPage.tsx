@@ -15,7 +15,6 @@ import {
   SLOT_SORTS,
   SupplyType,
   WideStatus,
-  formatMoney,
   getSlot,
   listAllSlots,
   listMedia,
@@ -51,6 +50,7 @@ import {
   SUPPLY_WRITERS,
   wideStatusOptions,
 } from '../components/StatusCell';
+import { showMoney } from '../../../lib/money';
 
 /** The media filter of the URL (?media_id=12), or undefined. */
 function mediaIdOf(params: URLSearchParams): number | undefined {
@@ -299,7 +299,7 @@ export function SlotsPage() {
             dataIndex: 'lowest_bid',
             key: 'lowest_bid',
             sorter: true,
-            render: (value: number) => formatMoney(value),
+            render: (value: number) => showMoney(value),
           },
           {
             title: t('list.status'),

@@ -15,7 +15,6 @@ import {
   PlanStatus,
   completePlan,
   formatDateTime,
-  formatMoney,
   getPlan,
   type PlanDetail,
   type Strategy,
@@ -29,6 +28,7 @@ import { completionIssues, problemsOf, type Problem } from '../flow';
 import { switchTargetsOf, usePlanSwitch } from '../hooks/usePlanSwitch';
 import { followPromptsText, planMessageText, reportPlanError } from '../messages';
 import { PlanSummary } from './PlanSummary';
+import { showMoney } from '../../../lib/money';
 
 export interface FixTarget {
   step: number;
@@ -177,7 +177,7 @@ export function CompleteStep({
               align: 'right',
               render: (_, row) => {
                 const bid = effectiveBid(row.bid, plan.bid);
-                return bid > 0 ? formatMoney(bid) : '-';
+                return bid > 0 ? showMoney(bid) : '-';
               },
             },
             {

@@ -1,10 +1,11 @@
 /** A plan at a glance: the schedule in words, and the fields of the plan form (step 4). */
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Billing, formatCount, formatDateTime, formatMoney, type Plan } from '@adloom/domain';
+import { Billing, formatCount, formatDateTime, type Plan } from '@adloom/domain';
 import { currentLanguage } from '../../../lib/i18n';
 import { dayName, summarizeSchedule } from '../schedule';
 import { PlanStatusTag } from './PlanStatusTag';
+import { showMoney } from '../../../lib/money';
 
 export function ScheduleSummaryText({ schedule }: { schedule: readonly (readonly number[])[] }) {
   const { t } = useTranslation();
@@ -79,11 +80,11 @@ export function PlanSummary({ plan }: { plan: Plan }) {
           label: t('plan.form.billing'),
           children: Billing.label(plan.billing, lang),
         },
-        { key: 'budget', label: t('plan.form.budget'), children: formatMoney(plan.budget) },
+        { key: 'budget', label: t('plan.form.budget'), children: showMoney(plan.budget) },
         {
           key: 'bid',
           label: t('plan.form.bid'),
-          children: plan.bid > 0 ? formatMoney(plan.bid) : t('plan.list.bidPerStrategy'),
+          children: plan.bid > 0 ? showMoney(plan.bid) : t('plan.list.bidPerStrategy'),
         },
         {
           key: 'period',

@@ -15,7 +15,6 @@ import {
   CreativeLanguage,
   SimpleStatus,
   createStrategy,
-  formatMoney,
   hasAbility,
   modifyStrategy,
   type EndpointBody,
@@ -45,6 +44,7 @@ import { ruleIssues } from '../targeting';
 import { TargetingCheckContext, TargetingEditor } from './TargetingEditor';
 import styles from './StrategyForm.module.css';
 import { MoneyInput } from '../../../components/form/MoneyInput';
+import { showMoney } from '../../../lib/money';
 
 const FIELDS = ['name', 'bid', 'style_ids', 'languages'] as const;
 
@@ -153,7 +153,7 @@ export function StrategyForm({
 
   const planBid =
     plan.bid > 0
-      ? t('plan.strategy.bidHelp', { bid: formatMoney(plan.bid) })
+      ? t('plan.strategy.bidHelp', { bid: showMoney(plan.bid) })
       : t('plan.strategy.bidHelpNoPlanBid');
 
   return (

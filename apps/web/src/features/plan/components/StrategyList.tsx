@@ -13,7 +13,6 @@ import {
   OrientationKey,
   TargetingMode,
   deleteStrategy,
-  formatMoney,
   switchStrategy,
   type PlanDetail,
   type Strategy,
@@ -30,6 +29,7 @@ import { useInvalidatePlans } from '../api';
 import { planMessageText, reportPlanError, reportedOnce } from '../messages';
 import { valuesPreview } from '../targeting';
 import { useFieldLabel, useStrategyValueText } from './fieldLabels';
+import { showMoney } from '../../../lib/money';
 
 const WRITERS = ['adController'] as const;
 
@@ -173,11 +173,11 @@ export function StrategyList({
             key: 'bid',
             align: 'right',
             render: (bid: number | null) => {
-              if (bid && bid > 0) return formatMoney(bid);
+              if (bid && bid > 0) return showMoney(bid);
               if (plan.bid > 0) {
                 return (
                   <Typography.Text type="secondary">
-                    {t('plan.strategy.plansBid', { bid: formatMoney(plan.bid) })}
+                    {t('plan.strategy.plansBid', { bid: showMoney(plan.bid) })}
                   </Typography.Text>
                 );
               }

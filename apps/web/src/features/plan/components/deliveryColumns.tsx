@@ -5,7 +5,8 @@
  */
 import { Progress, Tooltip, type TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
-import { formatCount, formatMoney, formatPercent, type PlanListItem } from '@adloom/domain';
+import { formatCount, formatPercent, type PlanListItem } from '@adloom/domain';
+import { showMoney } from '../../../lib/money';
 
 /** Today's spend against the daily budget, 0–1 or more (over-delivery shows as is). */
 export function pacingOf(plan: Pick<PlanListItem, 'budget' | 'today'>): number {
@@ -24,7 +25,7 @@ export function deliveryColumns(t: TFunction): TableColumnType<PlanListItem>[] {
       key: 'spend_today',
       sorter: true,
       align: 'right',
-      render: (_, row) => formatMoney(row.today.spend),
+      render: (_, row) => showMoney(row.today.spend),
     },
     {
       title: t('plan.list.impressions'),
@@ -56,8 +57,8 @@ export function deliveryColumns(t: TFunction): TableColumnType<PlanListItem>[] {
         return (
           <Tooltip
             title={t('plan.list.pacingHint', {
-              spend: formatMoney(row.today.spend),
-              budget: formatMoney(row.budget),
+              spend: showMoney(row.today.spend),
+              budget: showMoney(row.budget),
             })}
           >
             <Progress

@@ -70,8 +70,8 @@ describe('PlansPage', { timeout: 20_000 }, () => {
     );
     const running = await rowOf('Running');
     expect(within(running).getByText('Live').closest('.ant-tag')?.className).toMatch(/success/);
-    expect(within(running).getByText('100.00')).toBeTruthy();
-    expect(within(running).getByText('1.50')).toBeTruthy();
+    expect(within(running).getByText('$100.00')).toBeTruthy();
+    expect(within(running).getByText('$1.50')).toBeTruthy();
     expect(within(running).getByText('Every hour')).toBeTruthy();
     expect(within(running).getByRole('button', { name: 'Stop' })).toBeTruthy();
 
@@ -147,7 +147,7 @@ describe('PlansPage', { timeout: 20_000 }, () => {
       { ability: ADVERTISER },
     );
     const row = await rowOf('Busy');
-    expect(within(row).getByText('40.00')).toBeTruthy();
+    expect(within(row).getByText('$40.00')).toBeTruthy();
     expect(within(row).getByText('12,345')).toBeTruthy();
     expect(within(row).getByText('150')).toBeTruthy();
     expect(within(row).getByText('1.22%')).toBeTruthy();

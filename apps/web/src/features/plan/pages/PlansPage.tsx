@@ -29,7 +29,6 @@ import {
   PlanStep,
   copyPlan,
   formatCount,
-  formatMoney,
   listPlans,
   type EndpointQuery,
   type Plan,
@@ -54,6 +53,7 @@ import { usePlanBulk } from '../hooks/usePlanBulk';
 import { switchTargetsOf, usePlanSwitch } from '../hooks/usePlanSwitch';
 import { reportPlanError } from '../messages';
 import { planStepPath } from '../paths';
+import { showMoney } from '../../../lib/money';
 
 const WRITERS = ['adController'] as const;
 
@@ -240,7 +240,7 @@ export function PlansPage() {
             key: 'budget',
             sorter: true,
             align: 'right',
-            render: (micros: number) => formatMoney(micros),
+            render: (micros: number) => showMoney(micros),
           },
           {
             title: t('plan.list.bid'),
@@ -250,7 +250,7 @@ export function PlansPage() {
             align: 'right',
             render: (micros: number) =>
               micros > 0 ? (
-                formatMoney(micros)
+                showMoney(micros)
               ) : (
                 <Typography.Text type="secondary">{t('plan.list.bidPerStrategy')}</Typography.Text>
               ),

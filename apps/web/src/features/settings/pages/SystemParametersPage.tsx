@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import {
   ZSystemParametersForm,
   formatDateTime,
-  formatMoney,
   fromMicros,
   getSystemParameters,
   modifySystemParameters,
@@ -22,6 +21,7 @@ import { zodRule } from '../../../lib/zodRule';
 import { ChangeHistoryDrawer } from '../../changes/ChangeHistoryDrawer';
 import { useNotedWrite } from '../../changes/useNotedWrite';
 import { SettingsCard, useHistory, useInvalidate } from '../shared';
+import { showMoney } from '../../../lib/money';
 
 interface ParametersForm {
   fund_approval_threshold: string;
@@ -86,7 +86,7 @@ export function SystemParametersPage() {
             label={t('settings.fundApprovalThreshold')}
             name="fund_approval_threshold"
             extra={t('settings.fundApprovalThresholdHelp', {
-              threshold: formatMoney(loaded.fund_approval_threshold),
+              threshold: showMoney(loaded.fund_approval_threshold),
             })}
             rules={[zodRule(ZSystemParametersForm, 'fund_approval_threshold')]}
           >

@@ -12,8 +12,8 @@ import { messageText, type MessageCode, type MessageParams } from './messages.js
 import { OPENRTB_FLAG_MESSAGE, type BidRequest } from './openrtb.js';
 import {
   BID_REQUEST_RULE,
-  CHANNELS,
-  MEDIA_OBJECTS,
+  OPENRTB_CHANNELS,
+  OPENRTB_MEDIA_OBJECTS,
   OPENRTB_MAX_IMPS,
   fieldOf,
   nativeAssetsOf,
@@ -242,7 +242,7 @@ function bidRequestRefusal(input: unknown, natives: unknown[]): Refusal | undefi
   if (request.imp.length > OPENRTB_MAX_IMPS) {
     return under('imp', refuse(BID_REQUEST_RULE.tooManyImps));
   }
-  const channels = CHANNELS.filter((channel) => request[channel] !== undefined);
+  const channels = OPENRTB_CHANNELS.filter((channel) => request[channel] !== undefined);
   if (channels.length > 1) {
     return under(channels[1] ?? 'site', refuse(BID_REQUEST_RULE.oneChannel(channels)));
   }
@@ -263,7 +263,7 @@ function impRuleRefusal(
 ): Refusal | undefined {
   if (seen.has(imp.id)) return under('id', refuse(BID_REQUEST_RULE.duplicateImp(imp.id)));
   seen.add(imp.id);
-  if (!MEDIA_OBJECTS.some((media) => imp[media] !== undefined)) {
+  if (!OPENRTB_MEDIA_OBJECTS.some((media) => imp[media] !== undefined)) {
     return refuse(BID_REQUEST_RULE.noMedia);
   }
   if (!imp.native) return undefined;

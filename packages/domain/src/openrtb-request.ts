@@ -12,9 +12,9 @@ import { ZBidRequest } from './openrtb.js';
 export const OPENRTB_MAX_IMPS = 100;
 
 /** The media objects an impression offers; it must offer at least one. */
-export const MEDIA_OBJECTS = ['banner', 'video', 'audio', 'native'] as const;
+export const OPENRTB_MEDIA_OBJECTS = ['banner', 'video', 'audio', 'native'] as const;
 /** 2.6: a request comes from a site, an app or a DOOH screen, never two of them. */
-export const CHANNELS = ['site', 'app', 'dooh'] as const;
+export const OPENRTB_CHANNELS = ['site', 'app', 'dooh'] as const;
 
 /**
  * The refusals of the rules across fields, in English for the peer: the schema below and the
@@ -197,7 +197,7 @@ export const ZIncomingBidRequest = ZBidRequest.superRefine((request, context) =>
     context.addIssue({ code: 'custom', path: ['imp'], message: BID_REQUEST_RULE.tooManyImps });
     return;
   }
-  const channels = CHANNELS.filter((channel) => request[channel] !== undefined);
+  const channels = OPENRTB_CHANNELS.filter((channel) => request[channel] !== undefined);
   if (channels.length > 1) {
     context.addIssue({
       code: 'custom',
@@ -215,7 +215,7 @@ export const ZIncomingBidRequest = ZBidRequest.superRefine((request, context) =>
       });
     }
     impIds.add(imp.id);
-    if (!MEDIA_OBJECTS.some((media) => imp[media] !== undefined)) {
+    if (!OPENRTB_MEDIA_OBJECTS.some((media) => imp[media] !== undefined)) {
       context.addIssue({ code: 'custom', path: ['imp', index], message: BID_REQUEST_RULE.noMedia });
     }
     if (imp.native) {

@@ -34,6 +34,13 @@ export function loadProfile(file, { from, to } = {}) {
   return { nodes, parent, self, wall, startTime: profile.startTime, endTime: profile.endTime };
 }
 
+/** The share of a loaded profile's time the thread was not idle. */
+export function busyShare({ nodes, self, wall }) {
+  let idle = 0;
+  for (const [id, us] of self) if (nodes.get(id).callFrame.functionName === '(idle)') idle += us;
+  return wall > 0 ? 1 - idle / wall : 0;
+}
+
 function frameName(frame, root) {
   const name = frame.functionName || '(anonymous)';
   if (!frame.url) return name;

@@ -19,6 +19,7 @@ export * from './contracts/index.js';
 export * from './creative-rules.js';
 export * from './openrtb.js';
 export * from './openrtb-request.js';
+export * from './openrtb-request-reader.js';
 export * from './iab-category.js';
 export * from './prebid.js';
 export * from './serving.js';

@@ -12,25 +12,77 @@ import { ZBidRequest } from './openrtb.js';
 export const OPENRTB_MAX_IMPS = 100;
 
 /** The media objects an impression offers; it must offer at least one. */
-const MEDIA_OBJECTS = ['banner', 'video', 'audio', 'native'] as const;
+export const OPENRTB_MEDIA_OBJECTS = ['banner', 'video', 'audio', 'native'] as const;
 /** 2.6: a request comes from a site, an app or a DOOH screen, never two of them. */
-const CHANNELS = ['site', 'app', 'dooh'] as const;
+export const OPENRTB_CHANNELS = ['site', 'app', 'dooh'] as const;
+
+/**
+ * The refusals of the rules across fields, in English for the peer: the schema below and the
+ * hot path's reader (openrtb-request-reader.ts) say the same.
+ */
+export const BID_REQUEST_RULE = {
+  tooManyImps: `at most ${OPENRTB_MAX_IMPS} impressions per request`,
+  oneChannel: (found: readonly string[]) =>
+    `only one of site, app and dooh may be present (found ${found.join(' and ')})`,
+  duplicateImp: (id: string) => `duplicate impression id "${id}"`,
+  noMedia: 'an impression needs one of banner, video, audio or native',
+  unreadableNative: (error: string) => `not a readable Native request: ${error}`,
+};
 
 /**
  * The request with every `null` removed, as if the field were absent (2.6 allows either for
  * an optional field; real exchanges send `"site": null`, `"mimes": null`, …). Arrays lose
- * their null entries. Returns a new value; the input is left alone.
+ * their null entries. The input is left alone: what holds a null is copied, the rest (most
+ * requests, whole) is returned as it is, so the hot path allocates nothing for it.
  */
 export function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const kept: unknown[] = [];
-    for (const entry of value) if (entry !== null) kept.push(withoutNulls(entry));
-    return kept;
-  }
   if (typeof value !== 'object' || value === null) return value;
+  return Array.isArray(value) ? listWithoutNulls(value) : recordWithoutNulls(value);
+}
+
+function listWithoutNulls(list: unknown[]): unknown[] {
+  let copy: unknown[] | undefined;
+  for (let index = 0; index < list.length; index += 1) {
+    const entry = list[index];
+    if (entry === null) {
+      copy ??= list.slice(0, index);
+      continue;
+    }
+    const kept = withoutNulls(entry);
+    if (copy === undefined && kept !== entry) copy = list.slice(0, index);
+    copy?.push(kept);
+  }
+  return copy ?? list;
+}
+
+function recordWithoutNulls(record: object): Record<string, unknown> {
+  const entries = record as Record<string, unknown>;
+  const keys = Object.keys(entries);
+  let copy: Record<string, unknown> | undefined;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    const entry = entries[key];
+    if (entry === null) {
+      copy ??= firstKeys(entries, keys, index);
+      continue;
+    }
+    const kept = withoutNulls(entry);
+    if (copy === undefined && kept !== entry) copy = firstKeys(entries, keys, index);
+    if (copy !== undefined) copy[key] = kept;
+  }
+  return copy ?? entries;
+}
+
+/** A copy of the record's first `count` keys, when a later one changes. */
+function firstKeys(
+  record: Record<string, unknown>,
+  keys: readonly string[],
+  count: number,
+): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (entry !== null) copy[key] = withoutNulls(entry);
+  for (let index = 0; index < count; index += 1) {
+    const key = keys[index] as string;
+    copy[key] = record[key];
   }
   return copy;
 }
@@ -48,8 +100,10 @@ export function fieldOf(path: readonly PropertyKey[]): string {
 /** A Native 1.2 request's assets as we read them (the rest of each asset passes through). */
 const ZNativeAsset = z.looseObject({ id: z.number().int().min(0).optional() });
 const ZNativeRequest = z.looseObject({ assets: z.array(ZNativeAsset).min(1) });
+/** A Native asset as its schema reads it, before ids are settled. */
+export type NativeAssetInput = z.infer<typeof ZNativeAsset>;
 export type NativeRequest = z.infer<typeof ZNativeRequest> & {
-  assets: (z.infer<typeof ZNativeAsset> & { id: number })[];
+  assets: (NativeAssetInput & { id: number })[];
 };
 
 /** Native 1.2 Asset: each asset is exactly one of these. */
@@ -82,6 +136,21 @@ export function openRtbIssueText(issue: z.core.$ZodIssue | undefined): string {
  * 1.0 form wrapped in `{"native": …}`; an error message when it cannot be read.
  */
 export function readNativeRequest(text: string): { request: NativeRequest } | { error: string } {
+  const read = nativeRequestJson(text);
+  if ('error' in read) return read;
+  const parsed = ZNativeRequest.safeParse(withoutNulls(read.json));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { error: `${fieldOf(issue?.path ?? [])}: ${openRtbIssueText(issue)}` };
+  }
+  const assets = nativeAssetsOf(parsed.data.assets);
+  return 'error' in assets ? assets : { request: { ...parsed.data, assets: assets.assets } };
+}
+
+/** The JSON object of a Native request's text, unwrapped from the 1.0 form, and as parsed. */
+export function nativeRequestJson(
+  text: string,
+): { json: object; parsed: unknown } | { error: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -94,15 +163,21 @@ export function readNativeRequest(text: string): { request: NativeRequest } | { 
   if (typeof unwrapped !== 'object' || unwrapped === null || Array.isArray(unwrapped)) {
     return { error: 'is not a JSON object' };
   }
-  const parsed = ZNativeRequest.safeParse(withoutNulls(unwrapped));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { error: `${fieldOf(issue?.path ?? [])}: ${openRtbIssueText(issue)}` };
-  }
-  const byIndex = nativeAssetIdsByIndex(parsed.data.assets);
+  return { json: unwrapped, parsed: json };
+}
+
+/**
+ * The assets of a Native request whose schema holds, each with its id (its index when none
+ * carries one); an error when an asset is not exactly one kind or the ids are missing or
+ * repeated.
+ */
+export function nativeAssetsOf(
+  assets: readonly NativeAssetInput[],
+): { assets: NativeRequest['assets'] } | { error: string } {
+  const byIndex = nativeAssetIdsByIndex(assets);
   const seen = new Set<number>();
-  const assets: NativeRequest['assets'] = [];
-  for (const [index, asset] of parsed.data.assets.entries()) {
+  const read: NativeRequest['assets'] = [];
+  for (const [index, asset] of assets.entries()) {
     const kinds = NATIVE_ASSET_KINDS.filter((kind) => asset[kind] !== undefined);
     if (kinds.length !== 1) {
       return { error: `assets[${index}]: an asset is exactly one of title, img, video or data` };
@@ -111,27 +186,23 @@ export function readNativeRequest(text: string): { request: NativeRequest } | { 
     if (id === undefined) return { error: `assets[${index}].id: required when others have ids` };
     if (seen.has(id)) return { error: `assets[${index}].id: duplicate asset id ${id}` };
     seen.add(id);
-    assets.push({ ...asset, id });
+    read.push({ ...asset, id });
   }
-  return { request: { ...parsed.data, assets } };
+  return { assets: read };
 }
 
 /** An incoming BidRequest: the 2.6 objects and the rules across their fields. */
 export const ZIncomingBidRequest = ZBidRequest.superRefine((request, context) => {
   if (request.imp.length > OPENRTB_MAX_IMPS) {
-    context.addIssue({
-      code: 'custom',
-      path: ['imp'],
-      message: `at most ${OPENRTB_MAX_IMPS} impressions per request`,
-    });
+    context.addIssue({ code: 'custom', path: ['imp'], message: BID_REQUEST_RULE.tooManyImps });
     return;
   }
-  const channels = CHANNELS.filter((channel) => request[channel] !== undefined);
+  const channels = OPENRTB_CHANNELS.filter((channel) => request[channel] !== undefined);
   if (channels.length > 1) {
     context.addIssue({
       code: 'custom',
       path: [channels[1] ?? 'site'],
-      message: `only one of site, app and dooh may be present (found ${channels.join(' and ')})`,
+      message: BID_REQUEST_RULE.oneChannel(channels),
     });
   }
   const impIds = new Set<string>();
@@ -140,16 +211,12 @@ export const ZIncomingBidRequest = ZBidRequest.superRefine((request, context) =>
       context.addIssue({
         code: 'custom',
         path: ['imp', index, 'id'],
-        message: `duplicate impression id "${imp.id}"`,
+        message: BID_REQUEST_RULE.duplicateImp(imp.id),
       });
     }
     impIds.add(imp.id);
-    if (!MEDIA_OBJECTS.some((media) => imp[media] !== undefined)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['imp', index],
-        message: 'an impression needs one of banner, video, audio or native',
-      });
+    if (!OPENRTB_MEDIA_OBJECTS.some((media) => imp[media] !== undefined)) {
+      context.addIssue({ code: 'custom', path: ['imp', index], message: BID_REQUEST_RULE.noMedia });
     }
     if (imp.native) {
       const native = readNativeRequest(imp.native.request);
@@ -157,7 +224,7 @@ export const ZIncomingBidRequest = ZBidRequest.superRefine((request, context) =>
         context.addIssue({
           code: 'custom',
           path: ['imp', index, 'native', 'request'],
-          message: `not a readable Native request: ${native.error}`,
+          message: BID_REQUEST_RULE.unreadableNative(native.error),
         });
       }
     }

@@ -12,8 +12,9 @@ export const OPENRTB_VERSION = '2.6';
 const ZNonNegative = z.number().finite().min(0);
 /** Sizes, durations and times: 2.6 has no negative ones. */
 const ZCount = z.number().int().min(0);
-// A 0/1 flag; a peer reads the refusal in English (openRtbIssueText).
-const ZFlag = z.union([z.literal(0), z.literal(1)], { message: 'must be 0 or 1' });
+/** A 0/1 flag's refusal; a peer reads it in English (openRtbIssueText). */
+export const OPENRTB_FLAG_MESSAGE = 'must be 0 or 1';
+const ZFlag = z.union([z.literal(0), z.literal(1)], { message: OPENRTB_FLAG_MESSAGE });
 
 /** A banner size, or a Flex size (`wratio`/`hratio`, at least `wmin` wide) without w/h. */
 export const ZFormat = z.looseObject({

@@ -3,7 +3,7 @@
  * - GET  /serve/ad          the SDK request (query of SERVE_AD_PARAMS) → ServeAdAnswer JSON;
  * - POST /openrtb2/auction  an OpenRTB 2.6 BidRequest from a media, an exchange or Prebid.js
  *                           → BidResponse, 204 on no bid, 400 naming the field of an invalid
- *                           request (ZIncomingBidRequest);
+ *                           request (readBidRequest: ZIncomingBidRequest's rules, by hand);
  * - POST /dsp/openrtb2      our own DSP as a bidder for external exchanges (no upstream);
  * - POST /cookie_sync, GET /setuid  user syncs in Prebid Server's formats (user-sync.ts);
  * - GET  /track/{imp,clk,win,bill}?t=…  counted once each, clicks redirect (302);
@@ -23,10 +23,7 @@ import {
   SETUID_PATH,
   TMAX_RESERVE_MS,
   TRACK_PATHS,
-  ZIncomingBidRequest,
-  fieldOf,
-  openRtbIssueText,
-  withoutNulls,
+  readBidRequest,
   type BidRequest,
   type TrackKindValue,
 } from '@adloom/domain';
@@ -67,12 +64,6 @@ function contextOf(request: FastifyRequest) {
   };
 }
 
-/** The request's id when it has a usable one, for the error answer. */
-function idOf(body: unknown): string {
-  if (typeof body !== 'object' || body === null || !('id' in body)) return '';
-  return typeof body.id === 'string' ? body.id : '';
-}
-
 async function auction(
   engine: DeliveryEngine,
   request: FastifyRequest,
@@ -80,13 +71,9 @@ async function auction(
   channel: Channel,
 ) {
   // null is absent (2.6); the transport has set x-openrtb-version and CORS already.
-  const body = withoutNulls(request.body);
-  const parsed = ZIncomingBidRequest.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return refuse(reply, idOf(body), fieldOf(issue?.path ?? []), openRtbIssueText(issue));
-  }
-  const bidRequest: BidRequest = parsed.data;
+  const read = readBidRequest(request.body);
+  if (!read.success) return refuse(reply, read.id, read.field, read.message);
+  const bidRequest: BidRequest = read.data;
   // Less time than we keep for ourselves: a no-bid with its reason, nothing decided.
   if (bidRequest.tmax && bidRequest.tmax < TMAX_RESERVE_MS) {
     return reply.send({ id: bidRequest.id, nbr: NO_BID_REASON.insufficientAuctionTime });
@@ -109,9 +96,9 @@ async function auction(
   );
   // badv and bcat hold for every impression: no bid with a blocked advertiser or category.
   const blocks = blocksOf(bidRequest);
-  const impressions = bidRequest.imp.flatMap((imp) => {
+  const impressions = bidRequest.imp.flatMap((imp, index) => {
     // What the impression takes decides which creatives may bid (openrtb/imp.ts).
-    const spec = new ImpSpec(imp, blocks);
+    const spec = new ImpSpec(imp, blocks, read.natives[index]);
     if (!spec.answerable || !floorPriced(imp, rates)) return [];
     // The own DSP needs no slot of ours: an exchange's tagids are its own (decision/exchange.ts).
     const slotId = channel === 'dsp' ? 0 : slotIdOf(slotReferenceOf(imp), slotCodes);

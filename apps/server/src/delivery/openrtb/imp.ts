@@ -150,11 +150,13 @@ export class ImpSpec implements ImpFit {
     imp: Record<string, unknown>,
     /** The request's blocks (`blocksOf`); none when absent. */
     private readonly blocks: RequestBlocks = {},
+    /** `imp.native.request` already parsed (readBidRequest's `natives`), else parsed here. */
+    nativeJson?: unknown,
   ) {
     this.banner = readBanner(imp.banner);
     this.video = readVideoSpec(imp.video);
     this.native = isRecord(imp.native)
-      ? parseNativeRequest(imp.native.request, readVideoSpec)
+      ? parseNativeRequest(nativeJson ?? imp.native.request, readVideoSpec)
       : null;
     this.privateAuction = isPrivateAuction(imp);
   }

@@ -11,7 +11,11 @@ import { startScriptedDsp, type ScriptedDsp } from '../../test/fake-dsp.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildDsp, buildSspStrategy } from '../../test/supply-factories.js';
 import { buildServingScenario, must } from '../test-kit.js';
-import { createMemoryBillingNotices, createRedisBillingNotices } from './billing-notices.js';
+import {
+  MAX_PENDING_BILLING_NOTICES,
+  createMemoryBillingNotices,
+  createRedisBillingNotices,
+} from './billing-notices.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -25,6 +29,24 @@ describe('the memory store', () => {
     expect(await store.take('a')).toBeNull();
     now = 2_001;
     expect(await store.take('b')).toBeNull();
+    await store.close();
+  });
+
+  it('makes room when full: expired notices first, then the oldest, a tenth at once', async () => {
+    let now = 1_000;
+    const store = createMemoryBillingNotices(() => now);
+    await store.keep('expires', 'https://p.example/burl?e', 1_500);
+    for (let index = 1; index < MAX_PENDING_BILLING_NOTICES; index += 1) {
+      await store.keep(`n${index}`, `https://p.example/burl?${index}`, 9_000);
+    }
+    now = 2_000;
+    // Full: the expired notice goes, then the oldest until a tenth of the room is free.
+    await store.keep('new', 'https://p.example/burl?new', 9_000);
+    expect(await store.take('new')).toBe('https://p.example/burl?new');
+    expect(await store.take('n1')).toBeNull();
+    expect(await store.take(`n${MAX_PENDING_BILLING_NOTICES / 10 - 1}`)).toBeNull();
+    const kept = `n${MAX_PENDING_BILLING_NOTICES / 10 + 1}`;
+    expect(await store.take(kept)).toBe(`https://p.example/burl?${kept.slice(1)}`);
     await store.close();
   });
 });

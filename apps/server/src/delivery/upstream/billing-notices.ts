@@ -20,6 +20,11 @@ export interface BillingNoticeStore {
 
 /** Notices kept in memory at most (a single process); past it the oldest go. */
 export const MAX_PENDING_BILLING_NOTICES = 100_000;
+/**
+ * A full store makes this much room at once: the sweep of expired notices walks the whole map,
+ * so it runs once per this many notices rather than on every one (an auction keeps one each).
+ */
+const ROOM_MADE_WHEN_FULL = MAX_PENDING_BILLING_NOTICES / 10;
 
 export function createMemoryBillingNotices(now: () => number = Date.now): BillingNoticeStore {
   const pending = new Map<string, { url: string; expiresAt: number }>();
@@ -43,10 +48,10 @@ export function createMemoryBillingNotices(now: () => number = Date.now): Billin
       if (pending.size >= MAX_PENDING_BILLING_NOTICES) {
         const at = now();
         for (const [key, notice] of pending) if (notice.expiresAt < at) pending.delete(key);
-        // Still full: the oldest goes (Map keeps insertion order).
-        const oldest = pending.keys().next();
-        if (pending.size >= MAX_PENDING_BILLING_NOTICES && !oldest.done) {
-          pending.delete(oldest.value);
+        // Still too full: the oldest go (a Map keeps insertion order).
+        for (const key of pending.keys()) {
+          if (pending.size <= MAX_PENDING_BILLING_NOTICES - ROOM_MADE_WHEN_FULL) break;
+          pending.delete(key);
         }
       }
       pending.set(id, { url, expiresAt });

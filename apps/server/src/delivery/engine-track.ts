@@ -235,13 +235,7 @@ export class Tracker {
   ) {
     const { cost, reservation } =
       claims.billing === Billing.cpc
-        ? await this.reserved(
-            claims,
-            snapshot,
-            claims.clickPrice * weight,
-            now,
-            `clk:${claims.id}`,
-          )
+        ? await this.reserved(claims, snapshot, claims.clickPrice * weight, now, `clk:${claims.id}`)
         : { cost: 0, reservation: undefined };
     this.parts.accounting.countEvent({
       id: `clk:${claims.id}`,

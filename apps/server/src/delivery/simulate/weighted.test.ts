@@ -45,8 +45,7 @@ async function spentBy(userId: number): Promise<number> {
 
 /** The scenario's stats: requests on its slot, the rest of its plan. */
 async function statsOf(s: Scenario) {
-  const sum = (column: AnyColumn) =>
-    sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const sum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
   const [slot] = await t.db
     .select({ requests: sum(statsHourly.requests) })
     .from(statsHourly)

@@ -170,8 +170,7 @@ describe('the business demo', () => {
     expect(ctr).toBeLessThan(0.02);
     expect(day.partnerImpressions).toBeGreaterThan(2_000);
 
-    const sum = (column: AnyColumn) =>
-      sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+    const sum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
     const [spend] = await t.db
       .select({ total: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
       .from(ledgerEntries)

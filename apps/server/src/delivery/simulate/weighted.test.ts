@@ -6,10 +6,11 @@
  * what the stats count costs what the ledger charged.
  */
 import { Billing, TRACK_PATHS } from '@adloom/domain';
-import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, statsHourly } from '../../db/schema.js';
+import { statsHourly } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { ledgerSpend } from '../accounting/test-kit.js';
 import { answerOf } from '../engine.js';
 import { fromServeFacts } from '../http/requests.js';
 import { buildServingScenario, must } from '../test-kit.js';
@@ -35,13 +36,7 @@ const ORIGIN = 'http://weighted.adloom.invalid';
 type Scenario = Awaited<ReturnType<typeof buildServingScenario>>;
 
 /** What the ledger charged the advertiser, micros. */
-async function spentBy(userId: number): Promise<number> {
-  const [row] = await t.db
-    .select({ spent: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'spend')));
-  return row?.spent ?? 0;
-}
+const spentBy = (userId: number) => ledgerSpend(t.db, userId);
 
 /** The scenario's stats: requests on its slot, the rest of its plan. */
 async function statsOf(s: Scenario) {

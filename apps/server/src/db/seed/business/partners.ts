@@ -5,10 +5,11 @@
  * demo publisher's pages take the games app's slots (the first SDK slot of each form), which
  * stay with our own demand.
  */
-import { AdForm, AdStyleType, DspType, Platform, SupplyType, toMicros } from '@adloom/domain';
+import { AdForm, AdStyleType, DspType, Platform } from '@adloom/domain';
 import { DEMO_PARTNERS } from '../../../delivery/simulate/demo-partners.js';
 import type { Database } from '../../client.js';
-import { adStyles, adTypes, dsps, media, slots, sspStrategies } from '../../schema.js';
+import { dsps, media, slots, sspStrategies } from '../../schema.js';
+import { sdkSlotMaker } from './supply.js';
 
 /** Our take of a demo partner's price, permille passed on to the publisher. */
 const PASSED_ON = 850;
@@ -26,11 +27,8 @@ export async function seedBusinessPartners(
 ): Promise<number> {
   const ownerId = ids.get('operator');
   if (ownerId === undefined) return 0;
-  const styleRows = await tx.select({ id: adStyles.id, type: adStyles.type }).from(adStyles);
-  const typeRows = await tx.select({ id: adTypes.id, adForm: adTypes.adForm }).from(adTypes);
-  const stylesOf = (...types: number[]) =>
-    styleRows.filter((style) => types.includes(style.type)).map((style) => style.id);
-  const adTypeOf = (adForm: number) => typeRows.find((row) => row.adForm === adForm)?.id ?? null;
+  const sdkSlot = await sdkSlotMaker(tx);
+  const { stylesOf } = sdkSlot;
 
   const partners = await tx
     .insert(dsps)
@@ -51,15 +49,8 @@ export async function seedBusinessPartners(
     .values({ ownerId, name: 'City News (demo)', os: Platform.ios, bundle: 'com.adloom.citynews' })
     .returning({ id: media.id });
   if (!news) return 0;
-  const slot = (name: string, adForm: number, floor: string, styles: number[]) => ({
-    mediaId: news.id,
-    name,
-    lowestBid: toMicros(floor),
-    styleIds: styles,
-    adTypeId: adTypeOf(adForm),
-    adForm,
-    supplyType: SupplyType.sdk,
-  });
+  const slot = (name: string, adForm: number, floor: string, styles: number[]) =>
+    sdkSlot(news.id, name, adForm, floor, styles);
   const rows = await tx
     .insert(slots)
     .values([

@@ -13,6 +13,7 @@ import { BUSINESS_ACCOUNTS, DEMO_ACCOUNTS, formatDemoAccounts, seedDemoData } fr
 import { resumeMaterialWork } from './modules/material/routes.js';
 import { startDailyFold } from './stats/fold.js';
 import { backfillDemoTraffic, formatDemoVolume } from './delivery/simulate/backfill.js';
+import { answerDemoPartners } from './delivery/simulate/demo-partners.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -42,7 +43,7 @@ try {
         console.info(
           `Demo business: ${made.livePlans} live campaigns of pictures and video, ` +
             `${made.pendingCreatives} creatives waiting for audit, ${made.rejectedCreatives} refused, ` +
-            `${made.materials} material files.`,
+            `${made.materials} material files, ${made.partners} demand partners answering in-process.`,
         );
         if (!made.video) {
           console.info(
@@ -59,6 +60,10 @@ try {
 }
 
 const app = await buildApp({ config, database });
+
+// The demo's partners answer in this process (hosts that never resolve) for the history and
+// for live traffic: a demo install's SSP strategies keep partner demand (demo-data.md).
+if (config.seedDemo) answerDemoPartners();
 
 // A fresh demo install opens on history counted by the real delivery engine.
 if (seeded && config.demoHistoryDays > 0) {

@@ -29,6 +29,7 @@ export class PartnerLeg {
     origin: string,
     now: number,
     id: string,
+    weight = 1,
   ): Promise<Served> {
     const { request } = decision;
     const exp = Math.floor(now / 1000) + TRACKING_TOKEN_TTL_SECONDS;
@@ -80,8 +81,8 @@ export class PartnerLeg {
     }
     const urls = trackingUrls(origin, this.parts.signer.sign(claims));
     if (!request.test) {
-      this.parts.accounting.countFill(claims, now);
-      this.parts.accounting.countPartnerWin(winner.dsp.id, now);
+      this.parts.accounting.countFill(claims, now, weight);
+      this.parts.accounting.countPartnerWin(winner.dsp.id, now, weight);
     }
     const ad = servedPartnerAd(slot, {
       adm: partnerMarkupWithBeacon(fillAuctionMacros(winner.adm, partnerPrice, macros), urls),

@@ -61,6 +61,11 @@ export interface ServeOptions {
   now?: number;
   /** One impression of a caller's auction: partners get the auction's impressions in one call. */
   auction?: AuctionLink;
+  /**
+   * How many alike requests this one stands for: counted and held that many times. Only the
+   * demo backfill sets it (its sampled traffic); live requests count once.
+   */
+  weight?: number;
 }
 
 /** Which auction an impression belongs to (see upstream/batch.ts). */
@@ -99,6 +104,11 @@ export interface TrackOptions {
   price?: string;
   /** The currency of `price` (ISO 4217); US dollars when absent. */
   currency?: string;
+  /**
+   * How many alike impressions or clicks this event stands for: counted and billed that many
+   * times (a CPT day once). Only the demo backfill sets it; live events count once.
+   */
+  weight?: number;
 }
 
 export interface TrackOutcome {
@@ -212,12 +222,24 @@ export function partnerMacros(
 export const billedOnNotice = (claims: TrackingClaims): boolean =>
   claims.channel === 'dsp' || claims.channel === 'notice';
 
-/** One counted impression of a token; `money` is what it bills and earns (micros). */
+/**
+ * One counted impression of a token (`weight` alike ones in the demo backfill); `money` is
+ * what it bills and earns (micros, of all of them).
+ */
 export function impressionEvent(
   claims: TrackingClaims,
   dims: EventDims,
   at: number,
   money: Pick<BilledEvent, 'cost' | 'income' | 'partnerRevenue' | 'partnerTake' | 'reservation'>,
+  weight = 1,
 ): BilledEvent {
-  return { id: `imp:${claims.id}`, kind: 'imp', dims, at, impressions: 1, clicks: 0, ...money };
+  return {
+    id: `imp:${claims.id}`,
+    kind: 'imp',
+    dims,
+    at,
+    impressions: weight,
+    clicks: 0,
+    ...money,
+  };
 }

@@ -58,6 +58,7 @@ export class ServePath {
   async serve(request: ServeRequest, options: ServeOptions): Promise<Served> {
     const started = performance.now();
     const now = options.now ?? this.parts.now();
+    const weight = options.weight ?? 1;
     // Built once the engine has started: no await on the hot path (a closed engine refuses).
     const snapshot = this.parts.current() ?? (await this.parts.snapshot());
     // The own DSP decides an exchange's impression on the exchange stand-in slot.
@@ -122,6 +123,7 @@ export class ServePath {
           answered.callOutcome,
           answered.latencyMs,
           now,
+          weight,
         );
         // Every bid refused before our auction, by reason (the DSP screen's table).
         if (answered.rejections.length > 0) {
@@ -155,7 +157,7 @@ export class ServePath {
     const unpaid =
       count &&
       auction.winner?.kind === 'own' &&
-      !(await this.holdServed(auction.winner.plan, request, auction.price, tokenId, now));
+      !(await this.holdServed(auction.winner.plan, request, auction.price, tokenId, now, weight));
     const won = unpaid ? null : auction.winner;
     // A partner bid that lost our auction is told so, with why and what would have won.
     if (partnerBid && won !== partnerBid.bid) {
@@ -194,6 +196,7 @@ export class ServePath {
             appVersion: request.appVersion,
           },
           now,
+          weight,
         );
       }
       const answer: ServeAdAnswer = {
@@ -211,7 +214,7 @@ export class ServePath {
         partnerPrice: 0,
       };
     }
-    return this.answerWin(decision, slot, won, auction.price, options.origin, now, tokenId);
+    return this.answerWin(decision, slot, won, auction.price, options.origin, now, tokenId, weight);
   }
 
   /** Holds the served ad's price until its billed event claims it; false: nothing is left. */
@@ -221,8 +224,9 @@ export class ServePath {
     price: number,
     id: string,
     now: number,
+    weight: number,
   ): Promise<boolean> | boolean {
-    const micros = heldMicros(plan, request, price);
+    const micros = heldMicros(plan, request, price) * weight;
     if (micros <= 0) return true;
     return this.parts.store.hold({
       id,
@@ -245,6 +249,7 @@ export class ServePath {
     origin: string,
     now: number,
     id: string,
+    weight: number,
   ): Promise<Served> {
     const { request } = decision;
     const exp = Math.floor(now / 1000) + TRACKING_TOKEN_TTL_SECONDS;
@@ -278,7 +283,7 @@ export class ServePath {
       }
       const token = this.parts.signer.sign(claims);
       const urls = trackingUrls(origin, token);
-      if (!request.test) this.parts.accounting.countFill(claims, now);
+      if (!request.test) this.parts.accounting.countFill(claims, now, weight);
       const prepared = preparedOwnAd(origin, slot, creative, plan.cacheSeconds);
       return {
         decision,
@@ -290,7 +295,7 @@ export class ServePath {
         partnerPrice: 0,
       };
     }
-    return this.partnerLeg.answerWin(decision, slot, winner, price, origin, now, id);
+    return this.partnerLeg.answerWin(decision, slot, winner, price, origin, now, id, weight);
   }
 
   /** Replays a request without serving, counting or calling anyone: every candidate's fate. */

@@ -35,6 +35,7 @@ export class Tracker {
     options: TrackOptions = {},
   ): Promise<TrackOutcome> {
     const now = options.now ?? this.parts.now();
+    const weight = options.weight ?? 1;
     const snapshot = await this.parts.snapshot();
     const nowSeconds = Math.floor(now / 1000);
     const genuine = this.parts.signer.open(token);
@@ -48,10 +49,10 @@ export class Tracker {
     }
     switch (kind) {
       case 'imp':
-        await this.countImpression(claims, snapshot, now);
+        await this.countImpression(claims, snapshot, now, weight);
         return { counted: true, redirect: null };
       case 'clk':
-        await this.countClick(claims, snapshot, now);
+        await this.countClick(claims, snapshot, now, weight);
         return { counted: true, redirect: landing(claims) };
       case 'bill':
         return {
@@ -90,7 +91,7 @@ export class Tracker {
 
   /**
    * The served ad's hold, when it is still there (the part of it not billed goes back);
-   * else a reservation now, of what is left.
+   * else a reservation now, of what is left. `weight`: the hold was of that many alike ads.
    */
   private async heldOrReserved(
     claims: TrackingClaims,
@@ -98,8 +99,10 @@ export class Tracker {
     micros: number,
     now: number,
     eventId: string,
+    weight = 1,
   ): Promise<{ cost: number; reservation?: Reservation }> {
-    const held = heldReservationOf(claims);
+    const unit = heldReservationOf(claims);
+    const held = weight === 1 ? unit : { ...unit, micros: unit.micros * weight };
     if (held.micros > 0) {
       const cost = Math.min(micros, held.micros);
       const billed: Reservation = {
@@ -114,14 +117,21 @@ export class Tracker {
     return this.reserved(claims, snapshot, micros, now, eventId);
   }
 
-  private async countImpression(claims: TrackingClaims, snapshot: Snapshot, now: number) {
+  private async countImpression(
+    claims: TrackingClaims,
+    snapshot: Snapshot,
+    now: number,
+    weight: number,
+  ) {
     const dims = dimsOf(claims);
     // Shown: if its billing notice never comes, it is an unbilled impression.
     if (claims.channel === 'notice')
       await markShown(this.parts.billingNotices, claims.id, claims.exp * 1000);
     if (claims.dspId && claims.channel === 'notice') {
       // Sold in a caller's second-price auction: the money waits for its billing notice.
-      this.parts.accounting.countEvent(impressionEvent(claims, dims, now, { cost: 0, income: 0 }));
+      this.parts.accounting.countEvent(
+        impressionEvent(claims, dims, now, { cost: 0, income: 0 }, weight),
+      );
       return;
     }
     if (claims.dspId) {
@@ -135,12 +145,18 @@ export class Tracker {
         take: claims.price - claims.incomeCpm,
       });
       this.parts.accounting.countEvent(
-        impressionEvent(claims, dims, now, {
-          cost: 0,
-          income: share,
-          partnerRevenue: paid,
-          partnerTake: take,
-        }),
+        impressionEvent(
+          claims,
+          dims,
+          now,
+          {
+            cost: 0,
+            income: share * weight,
+            partnerRevenue: paid * weight,
+            partnerTake: take * weight,
+          },
+          weight,
+        ),
       );
       return;
     }
@@ -152,17 +168,20 @@ export class Tracker {
       ? await this.heldOrReserved(
           claims,
           snapshot,
-          Math.round(claims.price / 1000),
+          Math.round(claims.price / 1000) * weight,
           now,
           `imp:${claims.id}`,
+          weight,
         )
       : { cost: 0, reservation: undefined };
     this.parts.accounting.countEvent(
-      impressionEvent(claims, dims, now, {
-        cost,
-        income: cost,
-        ...(reservation ? { reservation } : {}),
-      }),
+      impressionEvent(
+        claims,
+        dims,
+        now,
+        { cost, income: cost, ...(reservation ? { reservation } : {}) },
+        weight,
+      ),
     );
     if (claims.billing === Billing.cpt && plan) await this.chargeCpt(plan, claims, snapshot, now);
     if (claims.uid && plan) {
@@ -172,7 +191,10 @@ export class Tracker {
     if (creative) this.parts.monitors.fire(creative.impressionMonitorUrls);
   }
 
-  /** CPT: the plan's daily price, once per plan and UTC day, on its first impression. */
+  /**
+   * CPT: the plan's daily price, once per plan and UTC day, on its first impression (however
+   * many impressions that one stands for).
+   */
   private async chargeCpt(
     plan: PlanConfig,
     claims: TrackingClaims,
@@ -205,10 +227,15 @@ export class Tracker {
     });
   }
 
-  private async countClick(claims: TrackingClaims, snapshot: Snapshot, now: number) {
+  private async countClick(
+    claims: TrackingClaims,
+    snapshot: Snapshot,
+    now: number,
+    weight: number,
+  ) {
     const { cost, reservation } =
       claims.billing === Billing.cpc
-        ? await this.reserved(claims, snapshot, claims.clickPrice, now, `clk:${claims.id}`)
+        ? await this.reserved(claims, snapshot, claims.clickPrice * weight, now, `clk:${claims.id}`)
         : { cost: 0, reservation: undefined };
     this.parts.accounting.countEvent({
       id: `clk:${claims.id}`,
@@ -216,7 +243,7 @@ export class Tracker {
       dims: dimsOf(claims),
       at: now,
       impressions: 0,
-      clicks: 1,
+      clicks: weight,
       cost,
       // Sold in a caller's second-price auction, the supply side earned the caller's price
       // per impression on its billing notice (countBilling), not the click.

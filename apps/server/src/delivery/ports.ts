@@ -105,8 +105,9 @@ export interface BilledEvent {
   dims: EventDims;
   /** Epoch ms; the stats hour is taken from it. */
   at: number;
-  impressions: 0 | 1;
-  clicks: 0 | 1;
+  /** 1 live; more in the demo backfill, whose sampled event stands for that many (weight). */
+  impressions: number;
+  clicks: number;
   /** The advertiser's spend, micros, already reserved through the state store. */
   cost: number;
   /** The supply side's income, micros (of a partner-won impression: the publisher's share). */
@@ -126,17 +127,27 @@ export interface BilledEvent {
 
 export type PartnerOutcome = 'bid' | 'noBid' | 'timeout' | 'error';
 
+/**
+ * `weight`: how many alike requests one counts for — 1 live, more only in the demo backfill
+ * (delivery/simulate/backfill.ts), whose sampled requests each stand for many.
+ */
 export interface Accounting {
   /** A request on a slot that got no ad (dims of the slot and device only). */
-  countUnfilled(dims: EventDims, at: number): void;
+  countUnfilled(dims: EventDims, at: number, weight?: number): void;
   /**
    * A request answered with an ad (dims of the winner). Its request is counted too, on the
    * slot's row as an unfilled one would be: the flush adds it (one row per request here).
    */
-  countFill(dims: EventDims, at: number): void;
+  countFill(dims: EventDims, at: number, weight?: number): void;
   countEvent(event: BilledEvent): void;
-  countPartnerCall(dspId: number, outcome: PartnerOutcome, latencyMs: number, at: number): void;
-  countPartnerWin(dspId: number, at: number): void;
+  countPartnerCall(
+    dspId: number,
+    outcome: PartnerOutcome,
+    latencyMs: number,
+    at: number,
+    weight?: number,
+  ): void;
+  countPartnerWin(dspId: number, at: number, weight?: number): void;
   /** Bids of a partner refused before our auction, one reason (BidRejection) each. */
   countPartnerRejections(dspId: number, reasons: readonly string[], at: number): void;
   /**

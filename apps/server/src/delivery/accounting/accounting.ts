@@ -235,11 +235,11 @@ export function createAccounting(options: AccountingOptions): Accounting {
   }
 
   return {
-    countUnfilled(dims: EventDims, at: number): void {
-      statsRowsFor(pending, dims).add(dims, at, 1, 0);
+    countUnfilled(dims: EventDims, at: number, weight = 1): void {
+      statsRowsFor(pending, dims).add(dims, at, weight, 0);
     },
-    countFill(dims: EventDims, at: number): void {
-      statsRowsFor(pending, dims).add(dims, at, 0, 1);
+    countFill(dims: EventDims, at: number, weight = 1): void {
+      statsRowsFor(pending, dims).add(dims, at, 0, weight);
     },
     countEvent(event: BilledEvent): void {
       if (!seen.add(event.id)) {
@@ -264,11 +264,17 @@ export function createAccounting(options: AccountingOptions): Accounting {
       // The flush carries the replayed events, then gives back what their owners had left.
       return flush().then(() => taken);
     },
-    countPartnerCall(dspId: number, outcome: PartnerOutcome, latencyMs: number, at: number) {
-      addPartnerCall(healthCounterOf(pending.health, dspId, at), outcome, latencyMs);
+    countPartnerCall(
+      dspId: number,
+      outcome: PartnerOutcome,
+      latencyMs: number,
+      at: number,
+      weight = 1,
+    ) {
+      addPartnerCall(healthCounterOf(pending.health, dspId, at), outcome, latencyMs, weight);
     },
-    countPartnerWin(dspId: number, at: number): void {
-      healthCounterOf(pending.health, dspId, at).wins += 1;
+    countPartnerWin(dspId: number, at: number, weight = 1): void {
+      healthCounterOf(pending.health, dspId, at).wins += weight;
     },
     countPartnerRejections(dspId: number, reasons: readonly string[], at: number): void {
       addPartnerRejections(healthCounterOf(pending.health, dspId, at), reasons);

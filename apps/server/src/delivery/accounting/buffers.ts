@@ -102,24 +102,25 @@ export function addPartnerCall(
   counter: HealthCounter,
   outcome: PartnerOutcome,
   latencyMs: number,
+  weight = 1,
 ): void {
-  counter.calls += 1;
+  counter.calls += weight;
   switch (outcome) {
     case 'bid':
-      counter.bids += 1;
+      counter.bids += weight;
       break;
     case 'noBid':
-      counter.noBids += 1;
+      counter.noBids += weight;
       break;
     case 'timeout':
-      counter.timeouts += 1;
+      counter.timeouts += weight;
       return;
     case 'error':
-      counter.errors += 1;
+      counter.errors += weight;
       return;
   }
-  counter.answered += 1;
-  counter.latencyMsSum += Math.max(0, Math.round(latencyMs));
+  counter.answered += weight;
+  counter.latencyMsSum += Math.max(0, Math.round(latencyMs)) * weight;
 }
 
 /** Bids of a partner refused before our auction, one reason each. */

@@ -178,6 +178,12 @@ export function spendEntriesOf(db: Database, userId: number) {
     .orderBy(asc(ledgerEntries.id));
 }
 
+/** What the ledger charged the user in all, micros. */
+export async function ledgerSpend(db: Database, userId: number): Promise<number> {
+  const entries = await spendEntriesOf(db, userId);
+  return entries.reduce((spent, entry) => spent - entry.amount, 0);
+}
+
 export function healthOf(db: Database, dspId: number) {
   return db
     .select()

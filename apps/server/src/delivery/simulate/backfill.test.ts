@@ -3,10 +3,11 @@
  * in stats_hourly on past days (requests, fills, impressions as the backfill counted them),
  * and what the ledger charged the advertiser equals the cost in the stats.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, statsHourly } from '../../db/schema.js';
+import { statsHourly } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { ledgerSpend } from '../accounting/test-kit.js';
 import { buildServingScenario } from '../test-kit.js';
 import { backfillDemoTraffic } from './backfill.js';
 
@@ -27,13 +28,7 @@ afterAll(async () => {
 const HOUR_MS = 3_600_000;
 
 /** What the ledger charged the advertiser, micros. */
-async function spentBy(userId: number): Promise<number> {
-  const [row] = await t.db
-    .select({ spent: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'spend')));
-  return row?.spent ?? 0;
-}
+const spentBy = (userId: number) => ledgerSpend(t.db, userId);
 
 /** The cost stats_hourly counts for the advertiser, micros. */
 async function costOf(advertiserId: number): Promise<number> {

@@ -39,6 +39,23 @@ export interface PartnerPostOptions {
 
 const agents = new Map<string, Agent>();
 
+/**
+ * A partner that answers inside this process: the demo's partners (simulate/demo-partners.ts),
+ * which the demo backfill calls before the server listens, on hosts that never resolve.
+ */
+export type InProcessPartner = (body: unknown) => PostResult;
+
+/** In-process partners by origin; empty unless the demo registered its own. */
+const inProcess = new Map<string, InProcessPartner>();
+
+/** Answers calls to `origin` in this process; the returned function stops it. */
+export function answerInProcess(origin: string, partner: InProcessPartner): () => void {
+  inProcess.set(origin, partner);
+  return () => {
+    if (inProcess.get(origin) === partner) inProcess.delete(origin);
+  };
+}
+
 /** One keep-alive agent per guard setting (and test resolver): its pools are per origin. */
 function agentFor(allowPrivate: boolean, resolve: Resolver | undefined): Agent {
   const key = `${allowPrivate}`;
@@ -124,6 +141,8 @@ export async function postToPartner(
   const started = performance.now();
   const elapsed = () => Math.max(0, Math.round(performance.now() - started));
   const target = new URL(url);
+  const local = inProcess.size === 0 ? undefined : inProcess.get(target.origin);
+  if (local) return local(body);
   const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES;
   const refused = refusedAddressLiteral(target, options.allowPrivate);
   if (refused) return { kind: 'refused', message: refused, latencyMs: elapsed() };

@@ -3,8 +3,10 @@
  * advertisers, materials whose files exist, creatives of every style, plans in every status
  * of the spec, creatives waiting for and failing audit, and slots of every ad form that the
  * demo publisher's pages show and that fill from its campaigns (a video on the rewarded one).
- * A day of history through the engine then has impressions, clicks at a plausible CTR and
- * spend, above the thresholds below.
+ * A day of history through the engine (sampled and weighted, as the start makes it) then has
+ * a small network's volume, clicks near 1 %, spend the ledger and the stats agree on, and
+ * impressions won by the demo partners through the news app's SSP strategies, above the
+ * thresholds below.
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,17 +19,30 @@ import {
   demoPageName,
   type ServeAdAnswer,
 } from '@adloom/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillDemoTraffic } from '../../../delivery/simulate/backfill.js';
+import { answerDemoPartners, DEMO_PARTNERS } from '../../../delivery/simulate/demo-partners.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { creatives, ledgerEntries, materials, plans, slots, users } from '../../schema.js';
+import {
+  creatives,
+  dspHealthHourly,
+  dsps,
+  ledgerEntries,
+  materials,
+  plans,
+  slots,
+  sspStrategies,
+  statsHourly,
+  users,
+} from '../../schema.js';
 import { hashDemoPasswords, seedAccounts } from '../accounts.js';
 import { BUSINESS_ACCOUNTS, seedBusiness, type BusinessSeedReport } from './index.js';
 
 let t: TestApp;
 let report: BusinessSeedReport | undefined;
 let uploadDir = '';
+let stopPartners = () => {};
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -46,8 +61,10 @@ beforeAll(async () => {
     await seedBusiness(tx, ids, { uploadDir, report: (made) => (report = made) });
   });
   await t.app.delivery().sync();
+  stopPartners = answerDemoPartners();
 }, 120_000);
 afterAll(async () => {
+  stopPartners();
   await t.close();
 });
 
@@ -124,26 +141,68 @@ describe('the business demo', () => {
     }
   });
 
-  it('makes a day of history with impressions, clicks near 1 % and spend', async () => {
+  it('seeds the demo partners with SSP strategies on a media of their own', async () => {
+    expect(report?.partners).toBe(DEMO_PARTNERS.length);
+    const partners = await t.db.select({ id: dsps.id, name: dsps.name }).from(dsps);
+    const demo = partners.filter((row) => DEMO_PARTNERS.some((p) => p.name === row.name));
+    expect(demo).toHaveLength(DEMO_PARTNERS.length);
+    const strategies = await t.db.select().from(sspStrategies);
+    expect(strategies.length).toBeGreaterThanOrEqual(3);
+    const allocated = new Set(
+      strategies.flatMap((row) => (row.allocations as { dsp_id: number }[]).map((a) => a.dsp_id)),
+    );
+    for (const row of demo) expect(allocated.has(row.id)).toBe(true);
+  });
+
+  it('makes a day of a small network: volume, clicks near 1 %, spend, partner sales', async () => {
     // Yesterday, midnight to midnight UTC: a day ending at the real clock would span different
     // hours (and the plans' schedules in them) at each run, and move the fill rate with it.
     const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000;
-    const day = await backfillDemoTraffic(t.app.delivery(), t.db, {
-      days: 1,
-      requestsPerDay: 1500,
-      now: midnight,
-    });
-    expect(day.requests).toBeGreaterThan(1000);
-    // 0.30 seen over a whole day; a quarter of requests filled is the floor of a live demo.
-    expect(day.fills / day.requests).toBeGreaterThan(0.25);
-    expect(day.impressions).toBeGreaterThan(300);
+    // The start's defaults: 100,000 requests a day, 300 of them served, each weighing 333.
+    const day = await backfillDemoTraffic(t.app.delivery(), t.db, { days: 1, now: midnight });
+    expect(day.sampled).toBeLessThan(600);
+    expect(day.requests).toBeGreaterThan(60_000);
+    // 0.39 seen over 30 days; a third of requests filled is the floor of a live demo.
+    expect(day.fills / day.requests).toBeGreaterThan(0.3);
+    expect(day.impressions).toBeGreaterThan(20_000);
     const ctr = day.clicks / day.impressions;
-    expect(ctr).toBeGreaterThan(0.002);
-    expect(ctr).toBeLessThan(0.05);
+    expect(ctr).toBeGreaterThan(0.005);
+    expect(ctr).toBeLessThan(0.02);
+    expect(day.partnerImpressions).toBeGreaterThan(2_000);
+
+    const sum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
     const [spend] = await t.db
       .select({ total: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.kind, 'spend'));
-    expect(spend?.total ?? 0).toBeGreaterThan(0);
+    const [stats] = await t.db
+      .select({
+        impressions: sum(statsHourly.impressions),
+        cost: sum(statsHourly.cost),
+        partnerRevenue: sum(statsHourly.partnerRevenue),
+        partnerImpressions:
+          sql<number>`coalesce(sum(${statsHourly.impressions}) filter (where ${statsHourly.dspId} > 0), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(statsHourly);
+    // Budgets spent: more than 100 a day over the live plans, what the stats cost.
+    expect(spend?.total ?? 0).toBeGreaterThan(100_000_000);
+    expect(stats?.cost).toBe(spend?.total);
+    expect(stats?.impressions).toBe(day.impressions);
+    expect(stats?.partnerImpressions).toBe(day.partnerImpressions);
+    expect(stats?.partnerRevenue ?? 0).toBeGreaterThan(0);
+
+    // Partner health: every demo partner called, at least two of them winning.
+    const health = await t.db
+      .select({
+        dspId: dspHealthHourly.dspId,
+        calls: sum(dspHealthHourly.calls),
+        wins: sum(dspHealthHourly.wins),
+      })
+      .from(dspHealthHourly)
+      .groupBy(dspHealthHourly.dspId);
+    expect(health.filter((row) => row.calls > 0)).toHaveLength(DEMO_PARTNERS.length);
+    expect(health.filter((row) => row.wins > 0).length).toBeGreaterThanOrEqual(2);
   }, 300_000);
 });

@@ -9,6 +9,7 @@ import { demoStorage } from '../assets.js';
 import { BUSINESS_ACCOUNTS, seedTopUps } from './accounts.js';
 import { seedBusinessAdvertising } from './advertising.js';
 import { seedBusinessMaterials } from './materials.js';
+import { seedBusinessPartners } from './partners.js';
 import { seedBusinessSupply } from './supply.js';
 
 export { BUSINESS_ACCOUNTS };
@@ -27,6 +28,8 @@ export interface BusinessSeedReport {
   livePlans: number;
   pendingCreatives: number;
   rejectedCreatives: number;
+  /** Demo demand partners with SSP strategies on the news app's slots. */
+  partners: number;
 }
 
 export async function seedBusiness(
@@ -37,6 +40,8 @@ export async function seedBusiness(
   await seedTopUps(tx, ids, [...DEMO_ACCOUNTS, ...BUSINESS_ACCOUNTS], Date.now());
   const materials = await seedBusinessMaterials(tx, ids, demoStorage(options.uploadDir));
   await seedBusinessSupply(tx, ids);
+  // After the games app: the demo publisher's pages take the first SDK slot of each form.
+  const partners = await seedBusinessPartners(tx, ids);
   const campaigns = await seedBusinessAdvertising(tx, ids, materials.library);
   options.report?.({
     materials: materials.files,
@@ -44,5 +49,6 @@ export async function seedBusiness(
     livePlans: campaigns.live,
     pendingCreatives: campaigns.pending,
     rejectedCreatives: campaigns.rejected,
+    partners,
   });
 }

@@ -15,17 +15,41 @@ export interface BusinessSlots {
   rewarded: number;
 }
 
+/**
+ * Makes the values of an SDK slot of unlimited size (the settings' style and ad type ids read
+ * once); `stylesOf` answers the ids of styles by their types.
+ */
+export async function sdkSlotMaker(tx: Database) {
+  const styleRows = await tx.select({ id: adStyles.id, type: adStyles.type }).from(adStyles);
+  const typeRows = await tx.select({ id: adTypes.id, adForm: adTypes.adForm }).from(adTypes);
+  const stylesOf = (...types: number[]) =>
+    styleRows.filter((style) => types.includes(style.type)).map((style) => style.id);
+  const adTypeOf = (adForm: number) => typeRows.find((row) => row.adForm === adForm)?.id ?? null;
+  const make = (
+    mediaId: number,
+    name: string,
+    adForm: number,
+    floor: string,
+    styles: number[],
+  ) => ({
+    mediaId,
+    name,
+    lowestBid: toMicros(floor),
+    styleIds: styles,
+    adTypeId: adTypeOf(adForm),
+    adForm,
+    supplyType: SupplyType.sdk,
+  });
+  return Object.assign(make, { stylesOf });
+}
+
 export async function seedBusinessSupply(
   tx: Database,
   ids: Map<string, number>,
 ): Promise<BusinessSlots | null> {
   const ownerId = ids.get('operator');
   if (ownerId === undefined) return null;
-  const styleRows = await tx.select({ id: adStyles.id, type: adStyles.type }).from(adStyles);
-  const typeRows = await tx.select({ id: adTypes.id, adForm: adTypes.adForm }).from(adTypes);
-  const stylesOf = (...types: number[]) =>
-    styleRows.filter((style) => types.includes(style.type)).map((style) => style.id);
-  const adTypeOf = (adForm: number) => typeRows.find((row) => row.adForm === adForm)?.id ?? null;
+  const sdkSlot = await sdkSlotMaker(tx);
   const [games] = await tx
     .insert(media)
     .values({
@@ -36,15 +60,9 @@ export async function seedBusinessSupply(
     })
     .returning({ id: media.id });
   if (!games) return null;
-  const slot = (name: string, adForm: number, floor: string, styles: number[]) => ({
-    mediaId: games.id,
-    name,
-    lowestBid: toMicros(floor),
-    styleIds: styles,
-    adTypeId: adTypeOf(adForm),
-    adForm,
-    supplyType: SupplyType.sdk,
-  });
+  const { stylesOf } = sdkSlot;
+  const slot = (name: string, adForm: number, floor: string, styles: number[]) =>
+    sdkSlot(games.id, name, adForm, floor, styles);
   const images = [AdStyleType.imageOnly, AdStyleType.bigImage];
   const rows = await tx
     .insert(slots)

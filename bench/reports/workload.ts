@@ -65,12 +65,13 @@ export interface SeedOptions {
   onDay?: (done: number, of: number) => void;
 }
 
-/** Seeds about `rows` stats_hourly rows; answers how many it wrote. */
+/** Seeds about `rows` stats_hourly rows, none after the current hour; answers how many. */
 export async function seedBenchStats(db: Database, options: SeedOptions): Promise<number> {
   const perHour = Math.max(1, Math.round(options.rows / (options.days * 24)));
   const countries = sql.raw(`array[${COUNTRIES.map((code) => `'${code}'`).join(',')}]`);
   const apps = sql.raw(`array[${APP_VERSIONS.map((app) => `'${app}'`).join(',')}]`);
   const first = options.lastDay.getTime() - (options.days - 1) * DAY_MS;
+  const seededUntil = Date.now();
   // As in production: the flush writes open hours (stats_plan_hourly follows through the
   // trigger) and the fold adds each hour to the daily rollups once it has closed.
   await reopenDays(db, first);
@@ -85,14 +86,20 @@ export async function seedBenchStats(db: Database, options: SeedOptions): Promis
         1000 + (k * 7919 + h) % 1000, 600 + (k * 31 + h) % 300, 500 + (k * 17 + h) % 100,
         (k + h) % 20, ((k * 13 + h) % 5000) * 1000, ((k * 11 + h) % 4000) * 1000
       from generate_series(0, 23) as h, generate_series(0, ${perHour - 1}) as c,
-        lateral (select c + (h % ${HOUR_GROUPS}) * ${perHour} as k) as combination`);
-    await foldClosedHours(db, Math.min(first + (day + 1) * DAY_MS, Date.now()));
+        lateral (select c + (h % ${HOUR_GROUPS}) * ${perHour} as k) as combination
+      -- Nothing is counted in hours still to come: today stops at the current hour.
+      where ${start}::timestamptz + h * interval '1 hour' <= ${new Date(seededUntil).toISOString()}::timestamptz`);
+    await foldClosedHours(db, Math.min(first + (day + 1) * DAY_MS, seededUntil));
     options.onDay?.(day + 1, options.days);
   }
   for (const table of SOURCES.map((source) => source.table)) {
     await db.execute(sql`analyze ${sql.identifier(table)}`);
   }
-  return perHour * 24 * options.days;
+  const [seeded] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from stats_hourly`,
+  );
+  return Number(seeded?.n ?? 0);
 }
 
 export interface BenchCase {

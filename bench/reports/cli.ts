@@ -42,13 +42,19 @@ try {
     },
   });
   const seedSeconds = (performance.now() - started) / 1000;
-  // What a running server does within a minute: the closed hours go into stats_daily.
+  // What a running server does within a minute: the closed hours go into the daily rollups
+  // (and autovacuum's analyze after it: the sizes chooseSource reads).
   await foldClosedHours(handle.db, Date.now());
+  for (const table of ['stats_hourly', 'stats_daily', 'stats_geo_daily', 'stats_creative_daily']) {
+    await handle.db.execute(sql`analyze ${sql.identifier(table)}`);
+  }
   const [sizes] = await selectRows<Record<string, number>>(
     handle.db,
     sql`select (select count(*) from stats_hourly)::int as hourly,
                (select count(*) from stats_daily)::int as daily,
-               (select count(*) from stats_plan_hourly)::int as "planHourly"`,
+               (select count(*) from stats_plan_hourly)::int as "planHourly",
+               (select count(*) from stats_geo_daily)::int as "geoDaily",
+               (select count(*) from stats_creative_daily)::int as "creativeDaily"`,
   );
   const figures = await measureReports(handle.db, benchCases(lastDay), Number(flags.runs));
   process.stdout.write(

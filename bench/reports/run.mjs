@@ -119,7 +119,8 @@ function print(result, budgetMs) {
   const { tables } = result;
   console.info(
     `\n${result.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${tables.hourly.toLocaleString('en')} stats_hourly rows over ${flags.days} days ` +
-      `(stats_daily ${tables.daily.toLocaleString('en')}, stats_plan_hourly ${tables.planHourly.toLocaleString('en')}), ` +
+      `(stats_daily ${tables.daily.toLocaleString('en')}, stats_plan_hourly ${tables.planHourly.toLocaleString('en')}, ` +
+      `stats_geo_daily ${tables.geoDaily.toLocaleString('en')}, stats_creative_daily ${tables.creativeDaily.toLocaleString('en')}), ` +
       `seeded in ${result.seedSeconds.toFixed(0)} s; ${result.figures[0]?.runs} runs each`,
   );
   const rows = result.figures.map((figure) => ({

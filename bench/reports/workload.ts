@@ -1,7 +1,8 @@
 /**
  * The reports benchmark's workload (bench/reports/run.mjs drives it): seeds stats_hourly in
- * SQL (generate_series, one statement per day, through the rollup triggers as the delivery
- * flush writes) and times typical reports through the engine itself (runReport: the page,
+ * SQL (generate_series, one statement per day, into open hours through the rollup trigger as
+ * the delivery flush writes, each day then closed into the daily rollups as the running
+ * server's fold does) and times typical reports through the engine itself (runReport: the page,
  * its count, the totals row and the names), several runs each.
  *
  * The seeded platform: 50 advertisers, 500 plans, 1,500 strategies, 3,000 creatives, 20
@@ -13,10 +14,11 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../apps/server/src/db/client.js';
 import type { StatsView } from '../../apps/server/src/modules/report/query.js';
-import { chooseSource } from '../../apps/server/src/modules/report/query.js';
+import { chooseSource, SOURCES } from '../../apps/server/src/modules/report/query.js';
 import type { StatsScope } from '../../apps/server/src/modules/report/scope.js';
 import { runReport } from '../../apps/server/src/modules/report/service.js';
 import { tableSizes } from '../../apps/server/src/modules/report/sizes.js';
+import { foldClosedHours, reopenDays } from '../../apps/server/src/stats/fold.js';
 
 const DAY_MS = 86_400_000;
 const COUNTRIES = [
@@ -63,12 +65,16 @@ export interface SeedOptions {
   onDay?: (done: number, of: number) => void;
 }
 
-/** Seeds about `rows` stats_hourly rows; answers how many it wrote. */
+/** Seeds about `rows` stats_hourly rows, none after the current hour; answers how many. */
 export async function seedBenchStats(db: Database, options: SeedOptions): Promise<number> {
   const perHour = Math.max(1, Math.round(options.rows / (options.days * 24)));
   const countries = sql.raw(`array[${COUNTRIES.map((code) => `'${code}'`).join(',')}]`);
   const apps = sql.raw(`array[${APP_VERSIONS.map((app) => `'${app}'`).join(',')}]`);
   const first = options.lastDay.getTime() - (options.days - 1) * DAY_MS;
+  const seededUntil = Date.now();
+  // As in production: the flush writes open hours (stats_plan_hourly follows through the
+  // trigger) and the fold adds each hour to the daily rollups once it has closed.
+  await reopenDays(db, first);
   for (let day = 0; day < options.days; day += 1) {
     const start = new Date(first + day * DAY_MS).toISOString();
     await db.execute(sql`
@@ -80,13 +86,20 @@ export async function seedBenchStats(db: Database, options: SeedOptions): Promis
         1000 + (k * 7919 + h) % 1000, 600 + (k * 31 + h) % 300, 500 + (k * 17 + h) % 100,
         (k + h) % 20, ((k * 13 + h) % 5000) * 1000, ((k * 11 + h) % 4000) * 1000
       from generate_series(0, 23) as h, generate_series(0, ${perHour - 1}) as c,
-        lateral (select c + (h % ${HOUR_GROUPS}) * ${perHour} as k) as combination`);
+        lateral (select c + (h % ${HOUR_GROUPS}) * ${perHour} as k) as combination
+      -- Nothing is counted in hours still to come: today stops at the current hour.
+      where ${start}::timestamptz + h * interval '1 hour' <= ${new Date(seededUntil).toISOString()}::timestamptz`);
+    await foldClosedHours(db, Math.min(first + (day + 1) * DAY_MS, seededUntil));
     options.onDay?.(day + 1, options.days);
   }
-  await db.execute(sql`analyze stats_hourly`);
-  await db.execute(sql`analyze stats_daily`);
-  await db.execute(sql`analyze stats_plan_hourly`);
-  return perHour * 24 * options.days;
+  for (const table of SOURCES.map((source) => source.table)) {
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
+  }
+  const [seeded] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from stats_hourly`,
+  );
+  return Number(seeded?.n ?? 0);
 }
 
 export interface BenchCase {
@@ -122,7 +135,7 @@ export function benchCases(lastDay: Date): BenchCase[] {
       scope: platform,
       view: { ...base, dimensions: ['date', 'country', 'os'] },
     },
-    // No rollup holds creative and hour: the worst case, all of stats_hourly's rows.
+    // stats_creative_daily's hours of the day: a row per creative and day instead of 24.
     {
       name: '30 days by creative and hour',
       scope: platform,

@@ -4,7 +4,9 @@
  * hourly rows are added to their days' stats_daily rows in one statement and `open_from`
  * moves past it. A day's stats_daily row thus holds its hours before open_from. The
  * open_from row is held FOR UPDATE meanwhile: a write to an hour being closed waits and then
- * maintains stats_daily through the trigger itself, so no count is lost or doubled.
+ * maintains stats_daily through the trigger itself, so no count is lost or doubled. The
+ * narrow daily rollups of migration 0015 (stats/rollups.ts) hold the same hours and are
+ * folded in the same transaction.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +18,7 @@ import {
   KEY_COLUMN_LIST,
   addCountersOnConflict,
 } from './keys.js';
+import { DAILY_ROLLUPS, HOUR_OF_DAY, rollupSums, writtenCounters } from './rollups.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -46,6 +49,28 @@ const FOLD_TAIL = sql.raw(`
       on conflict on constraint stats_daily_pkey do update set
         ${addCountersOnConflict('t')}`);
 
+/**
+ * The same for each narrow daily rollup (stats/rollups.ts): the hours from open_from to the
+ * parameter added to their days' rows.
+ */
+const ROLLUP_FOLDS = DAILY_ROLLUPS.map((rollup) => {
+  const columns = writtenCounters(rollup);
+  return {
+    head: sql.raw(`
+      insert into ${rollup.table} as t (day, ${rollup.keys.join(', ')}, ${columns.join(', ')})
+      select date_trunc('day', c.hour, 'UTC'), ${rollup.keys.map((key) => `c.${key}`).join(', ')},
+        ${rollupSums(rollup, false).join(', ')}
+      from (select x.*, ${HOUR_OF_DAY} as h from stats_hourly x
+        where x.hour >= (select open_from from stats_daily_open where id = 1)
+          and x.hour < `),
+    tail: sql.raw(`) c
+      group by ${Array.from({ length: rollup.keys.length + 1 }, (_, index) => index + 1).join(', ')}
+      having ${COUNTER_COLUMNS.map((column) => `sum(c.${column}) <> 0`).join(' or ')}
+      on conflict on constraint ${rollup.table}_pkey do update set
+        ${columns.map((column) => `${column} = t.${column} + excluded.${column}`).join(', ')}`),
+  };
+});
+
 /** Adds every closed hour not yet in stats_daily to it; answers how many hours it closed. */
 export async function foldClosedHours(db: Database, nowMs: number): Promise<number> {
   const current = new Date(Math.floor(nowMs / HOUR_MS) * HOUR_MS).toISOString();
@@ -58,6 +83,9 @@ export async function foldClosedHours(db: Database, nowMs: number): Promise<numb
     const hours = open?.hours ?? 0;
     if (hours <= 0) return 0;
     await tx.execute(sql`${FOLD_HEAD}${current}::timestamptz${FOLD_TAIL}`);
+    for (const { head, tail } of ROLLUP_FOLDS) {
+      await tx.execute(sql`${head}${current}::timestamptz${tail}`);
+    }
     await tx.execute(
       sql`update stats_daily_open set open_from = ${current}::timestamptz where id = 1`,
     );
@@ -75,6 +103,9 @@ export async function reopenDays(db: Database, fromMs: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select open_from from stats_daily_open where id = 1 for update`);
     await tx.execute(sql`delete from stats_daily where day >= ${from}::timestamptz`);
+    for (const { table } of DAILY_ROLLUPS) {
+      await tx.execute(sql`delete from ${sql.identifier(table)} where day >= ${from}::timestamptz`);
+    }
     await tx.execute(
       sql`update stats_daily_open set open_from = least(open_from, ${from}::timestamptz)
           where id = 1`,

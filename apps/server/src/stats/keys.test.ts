@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { COUNTER_COLUMNS, KEY_COLUMNS, STATS_KEY_COLUMNS } from './keys.js';
+import { DAILY_ROLLUPS, HOUR_COLUMNS } from './rollups.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +58,27 @@ describe('the stats keys in the database', () => {
     const body = row?.body ?? '';
     for (const column of [...KEY_COLUMNS, ...COUNTER_COLUMNS]) {
       expect(body, column).toContain(`"${column}"`);
+    }
+  });
+
+  it('keys the narrow rollups as stats/rollups.ts says, and the trigger keeps each of them', async () => {
+    const [row] = await selectRows<{ body: string }>(
+      t.db,
+      sql`select prosrc as body from pg_proc where proname = 'stats_rollup'`,
+    );
+    for (const rollup of DAILY_ROLLUPS) {
+      expect(await primaryKeyOf(rollup.table)).toEqual(['day', ...rollup.keys]);
+      expect(row?.body).toContain(`"${rollup.table}"`);
+    }
+    const columns = await selectRows<{ column_name: string }>(
+      t.db,
+      sql`select column_name from information_schema.columns
+          where table_name = 'stats_creative_daily'`,
+    );
+    const names = new Set(columns.map((column) => column.column_name));
+    for (const column of [...HOUR_COLUMNS, ...COUNTER_COLUMNS, 'hours']) {
+      expect(names.has(column), column).toBe(true);
+      if (HOUR_COLUMNS.includes(column)) expect(row?.body).toContain(`"${column}"`);
     }
   });
 });

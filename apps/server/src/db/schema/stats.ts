@@ -12,7 +12,14 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { micros } from './columns.js';
-import { STATS_KEY_COLUMNS, type EventDims, type StatsKeyField } from '../../stats/keys.js';
+import {
+  COUNTER_COLUMNS,
+  STATS_KEY_COLUMNS,
+  type EventDims,
+  type StatsCounterColumn,
+  type StatsKeyField,
+} from '../../stats/keys.js';
+import { HOUR_COLUMNS, HOURS_OF_DAY, hourColumn } from '../../stats/rollups.js';
 
 /**
  * The stats tables' key columns (0 / '' where a row has none): one per STATS_KEYS entry
@@ -122,5 +129,74 @@ export const statsPlanHourly = pgTable(
   (t) => [
     primaryKey({ name: 'stats_plan_hourly_pkey', columns: [t.hour, t.advertiserId, t.planId] }),
     index('stats_plan_hourly_advertiser_hour_idx').on(t.advertiserId, t.hour),
+  ],
+);
+
+/**
+ * stats_hourly summed by UTC day, advertiser, country and OS (closed hours, as stats_daily):
+ * the reports by country and OS read a few thousand rows a day instead of every combination
+ * of slot, creative and app version. Kept by the rollup trigger and the fold (migration 0015).
+ */
+export const statsGeoDaily = pgTable(
+  'stats_geo_daily',
+  {
+    day: timestamp('day', { withTimezone: true, mode: 'date' }).notNull(),
+    advertiserId: integer('advertiser_id').notNull().default(0),
+    country: text('country').notNull().default(''),
+    os: smallint('os').notNull().default(0),
+    ...statsCounters(),
+  },
+  (t) => [
+    primaryKey({ name: 'stats_geo_daily_pkey', columns: [t.day, t.advertiserId, t.country, t.os] }),
+    index('stats_geo_daily_advertiser_day_idx').on(t.advertiserId, t.day),
+  ],
+);
+
+/** An always-present bigint counter column. */
+const counterColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** Each counter per hour of the day: `requests_h00` … `partner_take_h23`. */
+const hourCounters = () =>
+  Object.fromEntries(HOUR_COLUMNS.map((column) => [column, counterColumn(column)]));
+
+/** A day's total of a counter: the sum of its hours, kept by PostgreSQL. */
+const dayTotal = (counter: StatsCounterColumn) =>
+  bigint(counter, { mode: 'number' })
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(HOURS_OF_DAY.map((hour) => `"${hourColumn(counter, hour)}"`).join(' + ')),
+    );
+
+/** Bit h set when hour h of the day has a non-zero counter: a report's groups by hour. */
+const HOURS_MASK = HOURS_OF_DAY.map(
+  (hour) =>
+    `(case when ${COUNTER_COLUMNS.map((counter) => `"${hourColumn(counter, hour)}" <> 0`).join(' or ')} then ${2 ** hour} else 0 end)`,
+).join(' | ');
+
+/**
+ * stats_hourly summed by UTC day and creative (closed hours, as stats_daily), each counter
+ * per hour of the day too: a 30-day report by creative and hour reads a row per creative
+ * and day, not 24 (migration 0015, docs/decisions/reports.md).
+ */
+export const statsCreativeDaily = pgTable(
+  'stats_creative_daily',
+  {
+    day: timestamp('day', { withTimezone: true, mode: 'date' }).notNull(),
+    advertiserId: integer('advertiser_id').notNull().default(0),
+    planId: integer('plan_id').notNull().default(0),
+    strategyId: integer('strategy_id').notNull().default(0),
+    creativeId: integer('creative_id').notNull().default(0),
+    ...(Object.fromEntries(
+      COUNTER_COLUMNS.map((counter) => [counter, dayTotal(counter)]),
+    ) as Record<StatsCounterColumn, ReturnType<typeof dayTotal>>),
+    hours: integer('hours').notNull().generatedAlwaysAs(sql.raw(HOURS_MASK)),
+    ...hourCounters(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_creative_daily_pkey',
+      columns: [t.day, t.advertiserId, t.planId, t.strategyId, t.creativeId],
+    }),
+    index('stats_creative_daily_advertiser_day_idx').on(t.advertiserId, t.day),
   ],
 );

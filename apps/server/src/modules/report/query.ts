@@ -17,6 +17,7 @@ import {
 } from '@adloom/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { COUNTER_COLUMNS, KEY_COLUMNS, type StatsCounterColumn } from '../../stats/keys.js';
+import { CREATIVE_DAILY, GEO_DAILY, HOURS_OF_DAY, hourColumn } from '../../stats/rollups.js';
 import type { StatsScope } from './scope.js';
 
 export const COUNTERS = COUNTER_COLUMNS;
@@ -67,11 +68,23 @@ export const METRICS: Record<ReportMetricValue, MetricDefinition> = {
 };
 
 export interface StatsSource {
-  table: 'stats_plan_hourly' | 'stats_daily' | 'stats_hourly';
+  table:
+    | 'stats_plan_hourly'
+    | 'stats_geo_daily'
+    | 'stats_creative_daily'
+    | 'stats_daily'
+    | 'stats_hourly';
   /** Its time column: an hour, or the midnight (UTC) of a day. */
   time: 'hour' | 'day';
   /** What it can group and filter by. */
   dimensions: ReadonlySet<ReportDimensionValue>;
+  /**
+   * A daily rollup holding closed hours only (migrations 0008, 0015): its key columns, read
+   * with stats_hourly's open hours. Undefined: read as it is.
+   */
+  daily?: readonly string[];
+  /** A daily rollup that also counts each counter per hour of the day (stats/rollups.ts). */
+  byHour?: boolean;
 }
 
 const ALL_DIMENSIONS: readonly ReportDimensionValue[] = ReportDimension.values;
@@ -84,12 +97,29 @@ export const SOURCES: readonly StatsSource[] = [
     dimensions: new Set(['date', 'hour', 'advertiser', 'plan']),
   },
   {
+    table: GEO_DAILY.table,
+    time: 'day',
+    dimensions: new Set(['date', 'advertiser', 'country', 'os']),
+    daily: GEO_DAILY.keys,
+  },
+  {
+    table: CREATIVE_DAILY.table,
+    time: 'day',
+    dimensions: new Set(['date', 'hour', 'advertiser', 'plan', 'strategy', 'creative']),
+    daily: CREATIVE_DAILY.keys,
+    byHour: true,
+  },
+  {
     table: 'stats_daily',
     time: 'day',
     dimensions: new Set(ALL_DIMENSIONS.filter((dimension) => dimension !== 'hour')),
+    daily: KEY_COLUMNS,
   },
   { table: 'stats_hourly', time: 'hour', dimensions: new Set(ALL_DIMENSIONS) },
 ];
+
+/** stats_hourly as the open hours of a daily rollup's report read it. */
+const HOURLY = SOURCES.at(-1) as StatsSource;
 
 /** What a report asks of the stats: no paging, no names. */
 export interface StatsView {
@@ -110,14 +140,14 @@ function scopeDimension(scope: StatsScope): ReportDimensionValue | undefined {
   return 'advertiser';
 }
 
-/** Estimated rows of each stats table (the planner's statistics), when known. */
+/** Each stats table's size in pages as the planner knows it (sizes.ts), when known. */
 export type TableSizes = ReadonlyMap<StatsSource['table'], number>;
 
 /**
  * The table that serves a view: of those holding every column it needs (its dimensions, its
- * filters' and the scope's), the smallest by the planner's estimates when all of them have
- * one, else the first in SOURCES' order. Which rollup is smaller depends on the traffic:
- * plans × 24 rows a day against the day's distinct combinations.
+ * filters' and the scope's), the smallest in pages when all of them have a size, else the
+ * first in SOURCES' order. Which rollup is smaller depends on the traffic: plans × 24 rows a
+ * day against the day's distinct combinations.
  */
 export function chooseSource(view: StatsView, scope: StatsScope, sizes?: TableSizes): StatsSource {
   const needed = new Set<string>([
@@ -139,32 +169,38 @@ export function chooseSource(view: StatsView, scope: StatsScope, sizes?: TableSi
 
 /** A quoted column alias; only our own keys reach here (the contract checks the sort key). */
 function identifier(name: string): SQL {
-  if (!/^[A-Za-z_]+$/.test(name)) throw new Error(`Not a report column: ${name}`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Not a report column: ${name}`);
   return sql.raw(`"${name}"`);
 }
 
-const ROW_COLUMNS = [...KEY_COLUMNS, ...COUNTERS].map((column) => `"${column}"`).join(', ');
+/** The columns a daily rollup's relation reads: its keys and the counters. */
+const rowColumns = (keys: readonly string[]): string =>
+  [...keys, ...COUNTERS].map((column) => `"${column}"`).join(', ');
 
 /** What a report's SQL must know of the stats tables besides the view. */
 export interface StatsLayout {
-  /** The tables' estimated rows, when known (chooseSource). */
+  /** The tables' estimated sizes, when known (chooseSource). */
   sizes?: TableSizes;
-  /** stats_daily_open's open_from, ISO 8601: stats_daily holds the hours before it. */
+  /** stats_daily_open's open_from, ISO 8601: the daily rollups hold the hours before it. */
   dailyOpenFrom: string;
 }
 
+const openFromOf = (layout: StatsLayout): SQL => sql`${layout.dailyOpenFrom}::timestamptz`;
+
 /**
- * What a source reads (alias s). stats_daily holds the hours before open_from (migration
- * 0008): the open ones come from stats_hourly, each hour standing for its day (the time
- * filters and the date grouping read an hour as they read a midnight). The open day is a bound value, not a
- * subquery: PostgreSQL does not run a plan with one in parallel.
+ * What a source reads (alias s). The daily rollups hold the hours before open_from
+ * (migrations 0008, 0015): the open ones come from stats_hourly, each hour standing for its
+ * day (the time filters and the date grouping read an hour as they read a midnight). The
+ * open day is a bound value, not a subquery: PostgreSQL does not run a plan with one in
+ * parallel.
  */
 function sourceRelation(source: StatsSource, layout: StatsLayout): SQL {
-  if (source.table !== 'stats_daily') return sql.raw(source.table);
-  const from = sql`${layout.dailyOpenFrom}::timestamptz`;
-  return sql`(select "day", ${sql.raw(ROW_COLUMNS)} from stats_daily where "day" < ${from}
+  if (!source.daily) return sql.raw(source.table);
+  const from = openFromOf(layout);
+  const columns = sql.raw(rowColumns(source.daily));
+  return sql`(select "day", ${columns} from ${sql.raw(source.table)} where "day" < ${from}
     union all
-    select "hour", ${sql.raw(ROW_COLUMNS)} from stats_hourly where "hour" >= ${from})`;
+    select "hour", ${columns} from stats_hourly where "hour" >= ${from})`;
 }
 
 function timeColumn(source: StatsSource): SQL {
@@ -252,20 +288,101 @@ function countersOf(metrics: readonly ReportMetricValue[]): Counter[] {
   return COUNTERS.filter((counter) => needed.has(counter));
 }
 
+const sumOf = (counter: Counter, alias = 's'): SQL =>
+  sql`coalesce(sum(${sql.raw(alias)}.${identifier(counter)}), 0)::bigint as ${identifier(counter)}`;
+
+const groupByPositions = (count: number): SQL =>
+  count > 0
+    ? sql` group by ${sql.raw(Array.from({ length: count }, (_, index) => index + 1).join(', '))}`
+    : sql``;
+
 /** The grouped sums (alias g): one row per combination of the dimensions. */
 function groupedQuery(view: StatsView, scope: StatsScope, layout: StatsLayout): SQL {
   const source = chooseSource(view, scope, layout.sizes);
+  const needsHour =
+    view.dimensions.includes('hour') || view.filters.some((filter) => filter.dimension === 'hour');
+  if (source.byHour && needsHour) return groupedByHourQuery(view, scope, layout, source);
   const dimensions = view.dimensions.map(
     (dimension) => sql`${groupExpression(dimension, source)} as ${identifier(dimension)}`,
   );
-  const sums = countersOf(view.metrics).map(
-    (counter) => sql`coalesce(sum(s.${identifier(counter)}), 0)::bigint as ${identifier(counter)}`,
+  const sums = countersOf(view.metrics).map((counter) => sumOf(counter));
+  return sql`select ${sql.join([...dimensions, ...sums], sql`, `)} from ${sourceRelation(source, layout)} s where ${whereClause(view, scope, source)}${groupByPositions(view.dimensions.length)}`;
+}
+
+/**
+ * The grouped sums over a rollup counting each hour of the day (stats_creative_daily): its
+ * closed days grouped by every dimension but the hour, each hour's sums side by side, then
+ * turned into one row per hour of the day that has any count (the `hours` mask); the open
+ * hours grouped from stats_hourly; both summed once more. A 30-day report by creative and
+ * hour thus aggregates a row per creative and day, not 24.
+ */
+function groupedByHourQuery(
+  view: StatsView,
+  scope: StatsScope,
+  layout: StatsLayout,
+  source: StatsSource,
+): SQL {
+  const counters = countersOf(view.metrics);
+  const others = view.dimensions.filter((dimension) => dimension !== 'hour');
+  const hourFilters = view.filters.filter((filter) => filter.dimension === 'hour');
+  const dayView = {
+    ...view,
+    filters: view.filters.filter((filter) => filter.dimension !== 'hour'),
+  };
+  const from = openFromOf(layout);
+
+  // Closed days: one row per group, each counter's 24 hours side by side.
+  const dayDimensions = others.map(
+    (dimension) => sql`${groupExpression(dimension, source)} as ${identifier(dimension)}`,
   );
-  const groupBy =
-    view.dimensions.length > 0
-      ? sql` group by ${sql.raw(view.dimensions.map((_, index) => index + 1).join(', '))}`
-      : sql``;
-  return sql`select ${sql.join([...dimensions, ...sums], sql`, `)} from ${sourceRelation(source, layout)} s where ${whereClause(view, scope, source)}${groupBy}`;
+  const hourSums = counters.flatMap((counter) =>
+    HOURS_OF_DAY.map((hour) => {
+      const column = hourColumn(counter, hour);
+      return sql`sum(s.${identifier(column)})::bigint as ${identifier(column)}`;
+    }),
+  );
+  const days = sql`select ${sql.join([...dayDimensions, sql`bit_or(s."hours") as "hours"`, ...hourSums], sql`, `)}
+    from ${sql.raw(source.table)} s
+    where s."day" < ${from} and ${whereClause(dayView, scope, source)}${groupByPositions(others.length)}`;
+  const hourRows = HOURS_OF_DAY.map(
+    (hour) =>
+      sql`(${sql.join(
+        [
+          sql.raw(String(hour)),
+          ...counters.map((counter) => sql`d.${identifier(hourColumn(counter, hour))}`),
+        ],
+        sql`, `,
+      )})`,
+  );
+  const hourConditions = [
+    sql`(d."hours" >> u."hour") & 1 = 1`,
+    ...hourFilters.map((filter) => {
+      const values = filter.values.map((value) => sql`${Number(value)}`);
+      const condition = sql`u."hour" in (${sql.join(values, sql`, `)})`;
+      return filter.mode === 'exclude' ? sql`not ${condition}` : condition;
+    }),
+  ];
+  const outputs = view.dimensions.map((dimension) =>
+    dimension === 'hour' ? sql`u."hour"` : sql`d.${identifier(dimension)}`,
+  );
+  const closed = sql`select ${sql.join([...outputs, ...counters.map((counter) => sql`u.${identifier(counter)}`)], sql`, `)}
+    from (${days}) d
+    cross join lateral (values ${sql.join(hourRows, sql`, `)}) as u ("hour"${sql.raw(counters.map((counter) => `, "${counter}"`).join(''))})
+    where ${sql.join(hourConditions, sql` and `)}`;
+
+  // Open hours, read from stats_hourly as it is.
+  const open = sql`select ${sql.join(
+    [
+      ...view.dimensions.map((dimension) => groupExpression(dimension, HOURLY)),
+      ...counters.map((counter) => sql`s.${identifier(counter)}`),
+    ],
+    sql`, `,
+  )} from stats_hourly s where s."hour" >= ${from} and ${whereClause(view, scope, HOURLY)}`;
+
+  const dimensions = view.dimensions.map((dimension) => sql`x.${identifier(dimension)}`);
+  const sums = counters.map((counter) => sumOf(counter, 'x'));
+  return sql`select ${sql.join([...dimensions, ...sums], sql`, `)}
+    from (${closed} union all ${open}) x${groupByPositions(view.dimensions.length)}`;
 }
 
 function metricColumns(metrics: readonly ReportMetricValue[]): SQL[] {

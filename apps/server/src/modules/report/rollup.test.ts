@@ -38,30 +38,41 @@ describe('chooseSource', () => {
     [['date'], advertisers, 'stats_plan_hourly'],
     [['date', 'hour', 'plan'], advertisers, 'stats_plan_hourly'],
     [['advertiser'], { kind: 'all' }, 'stats_plan_hourly'],
-    [['country'], advertisers, 'stats_daily'],
-    [['date', 'creative'], advertisers, 'stats_daily'],
+    [['country'], advertisers, 'stats_geo_daily'],
+    [['date', 'country', 'os'], { kind: 'all' }, 'stats_geo_daily'],
+    [['date', 'creative'], advertisers, 'stats_creative_daily'],
+    [['creative', 'hour'], advertisers, 'stats_creative_daily'],
+    [['date', 'hour', 'strategy'], { kind: 'all' }, 'stats_creative_daily'],
+    [['country', 'creative'], advertisers, 'stats_daily'],
+    [['app'], advertisers, 'stats_daily'],
     [['date'], { kind: 'media', ids: [1] }, 'stats_daily'],
-    [['creative', 'hour'], advertisers, 'stats_hourly'],
+    [['hour', 'country'], advertisers, 'stats_hourly'],
     [['hour', 'media'], { kind: 'all' }, 'stats_hourly'],
   ] as const)('%j in %j reads %s', (dimensions, scope, table) => {
     expect(chooseSource(view({ dimensions: [...dimensions] }), scope).table).toBe(table);
   });
 
-  it('prefers the smaller rollup by the planner’s estimates, when every candidate has one', () => {
-    const daily = view({ dimensions: ['date'] });
-    const smallerDaily = new Map([
+  it('prefers the smallest table in pages, when every candidate has a size', () => {
+    const daily = view({ dimensions: ['date', 'plan'] });
+    const sizes = new Map([
       ['stats_plan_hourly', 5000],
+      ['stats_geo_daily', 300],
+      ['stats_creative_daily', 9000],
       ['stats_daily', 800],
       ['stats_hourly', 20000],
     ] as const);
-    expect(chooseSource(daily, advertisers, smallerDaily).table).toBe('stats_daily');
-    expect(chooseSource(view({ dimensions: ['hour'] }), advertisers, smallerDaily).table).toBe(
+    // Fewer rows than the plan rollup, but wide ones: the pages decide.
+    expect(chooseSource(daily, advertisers, sizes).table).toBe('stats_daily');
+    expect(chooseSource(view({ dimensions: ['date'] }), advertisers, sizes).table).toBe(
+      'stats_geo_daily',
+    );
+    expect(chooseSource(view({ dimensions: ['hour'] }), advertisers, sizes).table).toBe(
       'stats_plan_hourly',
     );
-    const unknown = new Map([
-      ['stats_plan_hourly', -1],
-      ['stats_daily', 800],
-    ] as const);
+    expect(chooseSource(view({ dimensions: ['hour', 'creative'] }), advertisers, sizes).table).toBe(
+      'stats_creative_daily',
+    );
+    const unknown = new Map([...sizes, ['stats_plan_hourly', -1]] as const);
     expect(chooseSource(daily, advertisers, unknown).table).toBe('stats_plan_hourly');
   });
 
@@ -77,7 +88,150 @@ describe('chooseSource', () => {
   });
 });
 
+/** The same view with filters that change nothing but that only stats_hourly can serve. */
+const onHourly = (original: StatsView): StatsView => ({
+  ...original,
+  filters: [
+    ...original.filters,
+    { dimension: 'slot', mode: 'exclude', values: ['999999999'] },
+    { dimension: 'hour', mode: 'exclude', values: ['-1'] },
+  ],
+});
+
+/** The views the narrow rollups serve, each paired with the table that should serve it. */
+const ROLLUP_VIEWS: readonly [Partial<StatsView>, string][] = [
+  [{ dimensions: ['creative', 'hour'] }, 'stats_creative_daily'],
+  [{ dimensions: ['date', 'hour', 'creative'] }, 'stats_creative_daily'],
+  [
+    {
+      dimensions: ['hour', 'strategy'],
+      filters: [{ dimension: 'hour', mode: 'include', values: ['5', '23'] }],
+    },
+    'stats_creative_daily',
+  ],
+  // Only clicks asked: an hour with impressions and no click is still a row.
+  [{ dimensions: ['creative', 'hour'], metrics: ['click'] }, 'stats_creative_daily'],
+  [{ dimensions: ['date', 'creative'] }, 'stats_creative_daily'],
+  [{ dimensions: ['country'] }, 'stats_geo_daily'],
+  [{ dimensions: ['date', 'country', 'os'] }, 'stats_geo_daily'],
+];
+
+/** Every ROLLUP_VIEWS view answers, through its rollup, what stats_hourly answers. */
+async function expectRollupsAgree(scope: StatsScope, range: Partial<StatsView>): Promise<void> {
+  for (const [changes, table] of ROLLUP_VIEWS) {
+    const rolled = view({ ...range, ...changes });
+    expect(chooseSource(rolled, scope).table, JSON.stringify(changes)).toBe(table);
+    expect(chooseSource(onHourly(rolled), scope).table).toBe('stats_hourly');
+    const paging = { page: 1, size: 500 };
+    const fromRollup = await runReport(t.db, scope, rolled, paging);
+    const fromHourly = await runReport(t.db, scope, onHourly(rolled), paging);
+    expect(fromRollup, JSON.stringify(changes)).toEqual(fromHourly);
+  }
+}
+
 describe('the rollup triggers', () => {
+  it('keep the narrow rollups answering what stats_hourly answers', async () => {
+    const user = await buildUser(t.db, { ability: ADVERTISER });
+    const scope: StatsScope = { kind: 'advertisers', ids: [user.id] };
+    const row = (hour: string, values: Record<string, number | string>) =>
+      buildStatsRow(t.db, { hour: new Date(hour), advertiserId: user.id, ...values });
+    await row('2025-08-01T05:00:00Z', {
+      planId: 1,
+      strategyId: 3,
+      creativeId: 11,
+      country: 'US',
+      os: 1,
+      requests: 9,
+      impressions: 90,
+      clicks: 2,
+      cost: 500,
+    });
+    await row('2025-08-01T05:00:00Z', {
+      planId: 1,
+      strategyId: 3,
+      creativeId: 11,
+      country: 'DE',
+      os: 2,
+      slotId: 4,
+      impressions: 30,
+      cost: 100,
+    });
+    await row('2025-08-01T23:00:00Z', {
+      planId: 1,
+      strategyId: 3,
+      creativeId: 12,
+      country: 'US',
+      os: 1,
+      impressions: 40,
+      clicks: 1,
+      cost: 300,
+    });
+    await row('2025-08-02T00:00:00Z', {
+      planId: 2,
+      strategyId: 5,
+      creativeId: 21,
+      country: 'FR',
+      os: 1,
+      requests: 3,
+      impressions: 20,
+      income: 70,
+    });
+    await row('2025-08-02T05:00:00Z', {
+      planId: 2,
+      strategyId: 5,
+      creativeId: 21,
+      country: 'FR',
+      os: 1,
+      impressions: 15,
+      clicks: 3,
+      cost: 90,
+    });
+    const range = { from: '2025-08-01', to: '2025-08-02' };
+    await expectRollupsAgree(scope, range);
+
+    // A late event, a correction and a removal of closed hours reach the rollups too.
+    await row('2025-08-01T05:00:00Z', {
+      planId: 1,
+      strategyId: 3,
+      creativeId: 11,
+      country: 'US',
+      os: 1,
+      appVersion: '2.0',
+      impressions: 7,
+      clicks: 1,
+      cost: 60,
+    });
+    await t.db.execute(
+      sql`update stats_hourly set clicks = clicks + 5, cost = cost + 10
+          where advertiser_id = ${user.id} and creative_id = 12`,
+    );
+    await t.db.execute(
+      sql`delete from stats_hourly where advertiser_id = ${user.id} and country = 'DE'`,
+    );
+    await t.db.execute(
+      sql`update stats_hourly set impressions = 0, clicks = 0, cost = 0
+          where advertiser_id = ${user.id} and hour = '2025-08-02T05:00:00Z'`,
+    );
+    const [creative] = await selectRows<{ rows: number; hours: number }>(
+      t.db,
+      sql`select count(*)::int as rows, bit_or(hours)::int as hours from stats_creative_daily
+          where advertiser_id = ${user.id} and creative_id = 21`,
+    );
+    // Creative 21's 05:00 emptied: only its midnight hour is left.
+    expect(creative).toEqual({ rows: 1, hours: 1 });
+    const geo = await selectRows<{ country: string }>(
+      t.db,
+      sql`select country from stats_geo_daily where advertiser_id = ${user.id} order by 1`,
+    );
+    expect(geo.map((item) => item.country)).toEqual(['FR', 'US']);
+    // The rollups drop what sums to zero, stats_hourly keeps the row it updated: without it,
+    // every table answers alike.
+    await t.db.execute(
+      sql`delete from stats_hourly where advertiser_id = ${user.id} and impressions = 0`,
+    );
+    await expectRollupsAgree(scope, range);
+  });
+
   it('keep every table summing to the same numbers through upserts, updates and deletes', async () => {
     const user = await buildUser(t.db, { ability: ADVERTISER });
     const scope: StatsScope = { kind: 'advertisers', ids: [user.id] };
@@ -152,10 +306,13 @@ describe('the rollup triggers', () => {
       size: 100,
     });
     expect(byDate.list).toEqual(expected);
-    // The same days through stats_daily (creative) and stats_hourly (creative and hour).
+    // The same days through stats_creative_daily (creative; creative and hour), stats_hourly
+    // (creative, hour and slot) and stats_geo_daily (country).
     for (const dimensions of [
       ['date', 'creative'],
       ['date', 'creative', 'hour'],
+      ['date', 'creative', 'hour', 'slot'],
+      ['date', 'country'],
     ] as const) {
       const grouped = await runReport(t.db, scope, view({ dimensions: [...dimensions] }), {
         page: 1,
@@ -201,7 +358,15 @@ describe('the rollup triggers', () => {
         t.db,
         sql`select count(*)::int as n from stats_plan_hourly where advertiser_id = ${user.id}`,
       );
-      return { daily: daily?.n, plans: plans?.n };
+      const [creatives] = await selectRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from stats_creative_daily where advertiser_id = ${user.id}`,
+      );
+      const [geo] = await selectRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from stats_geo_daily where advertiser_id = ${user.id}`,
+      );
+      return { daily: daily?.n, plans: plans?.n, creatives: creatives?.n, geo: geo?.n };
     };
     for (const planId of [1, 2]) {
       await buildStatsRow(t.db, {
@@ -212,17 +377,17 @@ describe('the rollup triggers', () => {
         clicks: 1,
       });
     }
-    expect(await rollupRows()).toEqual({ daily: 2, plans: 2 });
+    expect(await rollupRows()).toEqual({ daily: 2, plans: 2, creatives: 2, geo: 1 });
     // Lowered but not emptied: both rollups keep their rows.
     await t.db.execute(
       sql`update stats_hourly set requests = 1 where advertiser_id = ${user.id} and plan_id = 1`,
     );
-    expect(await rollupRows()).toEqual({ daily: 2, plans: 2 });
+    expect(await rollupRows()).toEqual({ daily: 2, plans: 2, creatives: 2, geo: 1 });
     // Emptied: plan 1's rows go from both rollups, plan 2's stay.
     await t.db.execute(
       sql`update stats_hourly set requests = 0, clicks = 0 where advertiser_id = ${user.id} and plan_id = 1`,
     );
-    expect(await rollupRows()).toEqual({ daily: 1, plans: 1 });
+    expect(await rollupRows()).toEqual({ daily: 1, plans: 1, creatives: 1, geo: 1 });
   });
 });
 
@@ -253,6 +418,15 @@ describe('closing hours', () => {
     );
     return row;
   };
+  const creativeHours = async (userId: number) => {
+    const [row] = await selectRows<{ rows: number; hours: number | null; requests: number }>(
+      t.db,
+      sql`select count(*)::int as rows, bit_or(hours)::int as hours,
+            coalesce(sum(requests), 0)::int as requests
+          from stats_creative_daily where advertiser_id = ${userId}`,
+    );
+    return row;
+  };
   /** A day from the first open hour on: every hour of it is open. */
   const openDay = async () => Math.ceil((await openFrom(t.db)) / DAY) * DAY;
 
@@ -280,6 +454,7 @@ describe('closing hours', () => {
       // Open: nothing in stats_daily, the report counts it all the same.
       expect(await dailyRequests(user.id)).toEqual({ rows: 0, requests: 0 });
       expect(await byDate(scope, day, day)).toEqual(expected);
+      await expectRollupsAgree(scope, { from: day, to: day });
 
       // Hour 2 closes at 03:00: the day's row holds it, the report still reads hour 23 apart.
       expect(await foldClosedHours(t.db, open + 3 * HOUR - 1)).toBeGreaterThanOrEqual(0);
@@ -287,13 +462,21 @@ describe('closing hours', () => {
       expect(await foldClosedHours(t.db, open + 3 * HOUR + 60_000)).toBeGreaterThanOrEqual(1);
       expect(await openFrom(t.db)).toBe(open + 3 * HOUR);
       expect(await dailyRequests(user.id)).toEqual({ rows: 1, requests: 5 });
+      expect(await creativeHours(user.id)).toEqual({ rows: 1, hours: 2 ** 2, requests: 5 });
       expect(await byDate(scope, day, day)).toEqual(expected);
+      await expectRollupsAgree(scope, { from: day, to: day });
 
       // The rest once the day is over, once.
       expect(await foldClosedHours(t.db, open + DAY + 60_000)).toBe(21);
       expect(await foldClosedHours(t.db, open + DAY + 120_000)).toBe(0);
       expect(await dailyRequests(user.id)).toEqual({ rows: 1, requests: 12 });
+      expect(await creativeHours(user.id)).toEqual({
+        rows: 1,
+        hours: 2 ** 2 + 2 ** 23,
+        requests: 12,
+      });
       expect(await byDate(scope, day, day)).toEqual(expected);
+      await expectRollupsAgree(scope, { from: day, to: day });
 
       // A late write to a closed hour reaches stats_daily through the trigger.
       await t.db.execute(
@@ -302,6 +485,12 @@ describe('closing hours', () => {
       );
       expect(await byDate(scope, day, day)).toEqual([{ ...expected[0], request: 13 }]);
       expect(await dailyRequests(user.id)).toEqual({ rows: 1, requests: 13 });
+      expect(await creativeHours(user.id)).toEqual({
+        rows: 1,
+        hours: 2 ** 2 + 2 ** 23,
+        requests: 13,
+      });
+      await expectRollupsAgree(scope, { from: day, to: day });
     } finally {
       await reopenDays(t.db, reopenAt);
     }
@@ -310,6 +499,8 @@ describe('closing hours', () => {
     expect(await byDate(scope, day, day)).toEqual([
       { date: day, creative: 4, request: 13, imp: 120, cost: 1200 },
     ]);
+    expect(await creativeHours(user.id)).toEqual({ rows: 0, hours: null, requests: 0 });
+    await expectRollupsAgree(scope, { from: day, to: day });
   });
 
   it('counts a write to an hour being closed exactly once, whichever finishes first', async () => {

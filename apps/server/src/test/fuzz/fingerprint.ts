@@ -18,6 +18,8 @@ const COUNTED_ONLY = new Set([
   'stats_daily',
   'stats_daily_open',
   'stats_plan_hourly',
+  'stats_geo_daily',
+  'stats_creative_daily',
 ]);
 
 export type Fingerprint = Record<string, string>;

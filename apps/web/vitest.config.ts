@@ -1,12 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The console's tests, run by the root config as two projects (vitest.config.ts): `web`, whose
+ * files share one module graph per worker, and `web-isolated` for the files that mock a
+ * module (a mock must not reach another file, nor another file's import reach the mock).
+ */
+
 export default defineConfig({
   plugins: [react()],
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // A page test renders antd in jsdom: seconds each, more with two workers on two cores.
     // The 5 s default failed tests that pass alone when the machine was busy; the queries

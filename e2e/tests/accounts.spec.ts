@@ -167,7 +167,7 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   await row.getByRole('button', { name: 'Top up' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Top up' });
   // The default threshold is 10,000.00.
-  await expect(dialog).toContainText('Above 10,000.00 a second fund manager must approve it.');
+  await expect(dialog).toContainText('Above $10,000.00 a second fund manager must approve it.');
   await dialog.getByLabel('Amount').fill('20000');
   await dialog.getByLabel('Note').fill(note);
   await dialog.getByRole('button', { name: 'Top up' }).last().click();

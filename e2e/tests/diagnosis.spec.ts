@@ -72,7 +72,7 @@ test('an operator replays a request on the demo banner slot and reads every fate
 
   // The same answer in Chinese: the labels follow the language switch.
   await page.getByRole('radio', { name: '中文' }).click();
-  await expect(result).toContainText('每千次 0.50');
+  await expect(result).toContainText('每千次 US$0.50');
   await expect(page.getByTestId('diagnosis-outcome')).toHaveText(/^(已投放|未填充：)/);
   await page.screenshot({ path: '/tmp/h6-diagnosis-zh.png', fullPage: true });
   await page.getByRole('radio', { name: 'English' }).click();

@@ -1,28 +1,6 @@
+/** Menu navigation inside the console. Every menu entry's page: page-walk.spec.ts. */
 import { expect, test } from '@playwright/test';
-import { ABILITY_ALL, deriveRoles, menuFor, type ConsoleRoute } from '@adloom/domain';
 import { signInAs } from '../support/session';
-import { documentTitleOf, escapeRegExp, titleOf, type Lang } from '../support/texts';
-
-const leaves = (routes: readonly ConsoleRoute[]): ConsoleRoute[] =>
-  routes.flatMap((route) => (route.children ? leaves(route.children) : [route]));
-const ADMIN_PAGES = leaves(menuFor(deriveRoles(ABILITY_ALL)));
-
-for (const lang of ['en', 'zh'] as const satisfies readonly Lang[]) {
-  test(`the administrator walks every menu entry in ${lang}`, async ({ page, context }) => {
-    await context.addCookies([{ name: 'language', value: lang, url: 'http://127.0.0.1' }]);
-    await signInAs(page, 'admin');
-    const nav = page.getByRole('navigation');
-    for (const route of ADMIN_PAGES) {
-      await page.goto(route.path);
-      await expect(page, route.path).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
-      await expect(page, route.path).toHaveTitle(documentTitleOf(route, lang));
-      await expect(
-        nav.getByRole('link', { name: titleOf(route, lang), exact: true }),
-      ).toBeVisible();
-      await expect(page.locator('#main-content')).not.toBeEmpty();
-    }
-  });
-}
 
 test('menu entries navigate without a reload and the page starts at the top', async ({ page }) => {
   await signInAs(page, 'admin');

@@ -1,0 +1,74 @@
+/**
+ * Every console page, opened as the administrator (who may open all of them) on the demo's
+ * real data. One walk per window runs every check a page must pass there, so each page loads
+ * once per walk (docs/TESTING.md "How the runs are laid out"):
+ * - a 1280 px laptop in English: the page's URL, title and menu entry; it fits the window; no
+ *   table header cell is cut or hidden under a fixed column; the WCAG 2 A and AA checks of
+ *   axe-core (what Lighthouse's accessibility score is made of);
+ * - a 390 px phone in Chinese: the page's URL and Chinese title; it fits the window; the top
+ *   bar keeps the user menu on the screen.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PAGES, openConsolePage } from '../support/console-pages';
+import { clippedHeadersOf, overflowOf, violationsOf } from '../support/page-checks';
+import { signInAs } from '../support/session';
+import { documentTitleOf, escapeRegExp, titleOf, type Lang } from '../support/texts';
+
+async function openAs(page: Page, path: string, lang: Lang): Promise<void> {
+  await openConsolePage(page, path);
+  await expect(page, path).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
+  const route = ADMIN_PAGES.find((candidate) => candidate.path === path);
+  if (route) await expect(page, path).toHaveTitle(documentTitleOf(route, lang));
+}
+
+/** Where the user menu ends past the window's right edge: a message, or nothing. */
+async function userMenuOffScreen(page: Page, width: number): Promise<string[]> {
+  const box = await page.getByTestId('user-menu').boundingBox();
+  return box && box.x + box.width <= width ? [] : ['the user menu is off the screen'];
+}
+
+test('every console page at 1280 px in English: title, menu entry, fit, headers, WCAG', async ({
+  page,
+}) => {
+  // Each page's tables are scrolled to both ends and axe reads the whole page: ~6 s a page.
+  test.setTimeout(360_000);
+  const width = 1280;
+  await page.setViewportSize({ width, height: 800 });
+  await signInAs(page, 'admin');
+  const nav = page.getByRole('navigation');
+  const found: string[] = [];
+  for (const route of ADMIN_PAGES) {
+    await openAs(page, route.path, 'en');
+    await expect(nav.getByRole('link', { name: titleOf(route, 'en'), exact: true })).toBeVisible();
+    const overflow = await overflowOf(page);
+    const problems = [
+      ...(overflow > 0 ? [`${overflow} px wider than the window`] : []),
+      ...(await userMenuOffScreen(page, width)),
+      ...(await clippedHeadersOf(page)),
+      ...(await violationsOf(page)),
+    ];
+    for (const problem of problems) found.push(`${route.path}: ${problem}`);
+  }
+  expect(found).toEqual([]);
+});
+
+test('every console page on a 390 px phone in Chinese: title, fit, user menu', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const width = 390;
+  await context.addCookies([{ name: 'language', value: 'zh', url: 'http://127.0.0.1' }]);
+  await page.setViewportSize({ width, height: 844 });
+  await signInAs(page, 'admin');
+  const found: string[] = [];
+  for (const route of ADMIN_PAGES) {
+    await openAs(page, route.path, 'zh');
+    const overflow = await overflowOf(page);
+    if (overflow > 0) found.push(`${route.path}: ${overflow} px wider than the window`);
+    for (const problem of await userMenuOffScreen(page, width)) {
+      found.push(`${route.path}: ${problem}`);
+    }
+  }
+  expect(found).toEqual([]);
+});

@@ -17,6 +17,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
+    // As a user who asked the system for less motion: antd's dialogs, menus and the charts do
+    // not animate (AntdProvider), so a click never lands on a menu still sliding into place
+    // and two cores spend no time drawing animations.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

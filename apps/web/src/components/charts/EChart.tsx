@@ -14,6 +14,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { usePrefersReducedMotion } from '../../lib/mediaQuery';
 
 echarts.use([
   LineChart,
@@ -59,6 +60,7 @@ export function EChart({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.EChartsType | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     const element = container.current;
@@ -77,11 +79,13 @@ export function EChart({
   useEffect(() => {
     // A chart that cannot draw its option must not take the page down with it.
     try {
-      chart.current?.setOption(option, { notMerge: true });
+      chart.current?.setOption(reducedMotion ? { ...option, animation: false } : option, {
+        notMerge: true,
+      });
     } catch (error) {
       console.error('The chart could not be drawn', error);
     }
-  }, [option]);
+  }, [option, reducedMotion]);
 
   return (
     <div

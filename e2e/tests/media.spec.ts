@@ -97,7 +97,7 @@ test('the operator adds a media and a slot in it, and copies the integration sni
   // The media filter of the list is the new slot's media.
   await page.getByRole('button', { name: 'Add slot' }).click();
   const slotDialog = page.getByRole('dialog').filter({ hasText: 'Add a slot' });
-  await expect(slotDialog.getByText(mediaName)).toBeVisible();
+  await expect(slotDialog.getByTitle(mediaName)).toBeVisible();
   await expect(slotDialog.getByText('0 means unlimited: any width or height fits.')).toBeVisible();
   await slotDialog.getByLabel('Name', { exact: true }).fill(slotName);
   await slotDialog.getByLabel('Lowest bid (CPM)').fill('1.5');

@@ -9,16 +9,17 @@
  *   bar keeps the user menu on the screen.
  */
 import { expect, test, type Page } from '@playwright/test';
+import type { ConsoleRoute } from '@adloom/domain';
 import { ADMIN_PAGES, openConsolePage } from '../support/console-pages';
 import { clippedHeadersOf, overflowOf, violationsOf } from '../support/page-checks';
 import { signInAs } from '../support/session';
 import { documentTitleOf, escapeRegExp, titleOf, type Lang } from '../support/texts';
 
-async function openAs(page: Page, path: string, lang: Lang): Promise<void> {
-  await openConsolePage(page, path);
-  await expect(page, path).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
-  const route = ADMIN_PAGES.find((candidate) => candidate.path === path);
-  if (route) await expect(page, path).toHaveTitle(documentTitleOf(route, lang));
+/** Opens a menu entry's page and checks its URL and its title in `lang`. */
+async function openAs(page: Page, route: ConsoleRoute, lang: Lang): Promise<void> {
+  await openConsolePage(page, route.path);
+  await expect(page, route.path).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
+  await expect(page, route.path).toHaveTitle(documentTitleOf(route, lang));
 }
 
 /** Where the user menu ends past the window's right edge: a message, or nothing. */
@@ -38,7 +39,7 @@ test('every console page at 1280 px in English: title, menu entry, fit, headers,
   const nav = page.getByRole('navigation');
   const found: string[] = [];
   for (const route of ADMIN_PAGES) {
-    await openAs(page, route.path, 'en');
+    await openAs(page, route, 'en');
     await expect(nav.getByRole('link', { name: titleOf(route, 'en'), exact: true })).toBeVisible();
     const overflow = await overflowOf(page);
     const problems = [
@@ -63,7 +64,7 @@ test('every console page on a 390 px phone in Chinese: title, fit, user menu', a
   await signInAs(page, 'admin');
   const found: string[] = [];
   for (const route of ADMIN_PAGES) {
-    await openAs(page, route.path, 'zh');
+    await openAs(page, route, 'zh');
     const overflow = await overflowOf(page);
     if (overflow > 0) found.push(`${route.path}: ${overflow} px wider than the window`);
     for (const problem of await userMenuOffScreen(page, width)) {

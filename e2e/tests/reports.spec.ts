@@ -133,6 +133,12 @@ test('exports the report as CSV and Excel files that parse', async ({ page }) =>
   // One column per chosen dimension and metric, as on screen: the date and eight metrics.
   expect(header).toHaveLength(9);
   expect(lines.at(-1)?.split(',')[0]).toBe('Total');
+  // An advertiser's requests are the auctions its strategies entered: never 0 beside its
+  // impressions (docs/decisions/advertiser-requests.md).
+  const total = lines.at(-1)?.split(',') ?? [];
+  const impressions = Number(total[header.indexOf('Impressions')]);
+  expect(impressions).toBeGreaterThan(0);
+  expect(Number(total[header.indexOf('Requests')])).toBeGreaterThan(impressions);
 
   const xlsxDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Excel' }).click();

@@ -8,21 +8,14 @@ import { Billing, OPENRTB_VERSION, PlanStatus, type ServeAdAnswer } from '@adloo
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, plans, statsHourly } from '../db/schema.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import type { TestApp } from '../test/app.js';
 import { multipartBody } from '../test/http.js';
-import { buildServingScenario, must } from './test-kit.js';
+import { buildServingScenario, createServingTestApp, must } from './test-kit.js';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  // The own DSP bids with every live plan in the database: on PostgreSQL, not other files'.
-  t = await createTestApp({
-    isolated: true,
-    env: {
-      TRACKING_SECRET: 'test-tracking-secret-of-at-least-32-chars',
-      DELIVERY_FLUSH_MS: '60000',
-    },
-  });
+  t = await createServingTestApp();
 });
 afterAll(async () => {
   await t.close();

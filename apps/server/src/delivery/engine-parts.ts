@@ -7,6 +7,7 @@
 import type { ServeAdAnswer, Imp, NoFillReasonValue } from '@adloom/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { ownAnswer, type PreparedAd, type TrackingUrls } from './answer.js';
+import type { AuctionSample } from './auction-sample.js';
 import type { DayClock } from './holds.js';
 import type { MonitorPinger } from './monitors.js';
 import type { Accounting, BilledEvent, EventDims, StateStore } from './ports.js';
@@ -31,6 +32,8 @@ export interface EngineParts {
   signer: TokenSigner;
   store: StateStore;
   accounting: Accounting;
+  /** Which live requests count their losing entrants. */
+  auctionSample: AuctionSample;
   monitors: MonitorPinger;
   /** Partner nurl, burl and lurl, fired off the answer's path. */
   notices: NoticeQueue;

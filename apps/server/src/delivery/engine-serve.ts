@@ -31,6 +31,7 @@ import { newTokenId } from './tracking/token.js';
 import type {
   Bid,
   Decision,
+  OwnBid,
   PartnerBid,
   PartnerFate,
   PlanConfig,
@@ -105,13 +106,20 @@ export class ServePath {
     // An impression calling no partner: the auction's partner calls need not wait for it.
     if (link) link.batch.pass(link.key);
 
+    // A backfill request is a sample already: its losers always count, with its weight.
+    const lossWeight = !count
+      ? 0
+      : options.weight !== undefined
+        ? weight
+        : this.parts.auctionSample.take(weight);
     const own = decideOwn(snapshot, request, {
       now,
       state: this.parts.store.view(),
       history,
       explain: false,
-      // The auction needs only the winner and the price setter.
-      depth: 2,
+      // The auction needs only the winner and the price setter; a sampled request, every
+      // strategy that entered.
+      ...(lossWeight > 0 ? {} : { depth: 2 }),
     });
     let partnerBids: readonly PartnerBid[] = NO_PARTNER_BIDS;
     let partnerBid: { bid: PartnerBid; belowFloor: boolean } | null = null;
@@ -159,6 +167,10 @@ export class ServePath {
       auction.winner?.kind === 'own' &&
       !(await this.holdServed(auction.winner.plan, request, auction.price, tokenId, now, weight));
     const won = unpaid ? null : auction.winner;
+    if (lossWeight > 0 && slot) {
+      const losers = this.countLostAuctions(own.ranked, won, request, slot, now, lossWeight);
+      if (options.weight === undefined) this.parts.auctionSample.spent(losers);
+    }
     // A partner bid that lost our auction is told so, with why and what would have won.
     if (partnerBid && won !== partnerBid.bid) {
       const belowFloor = partnerBid.belowFloor || partnerBid.bid.ecpm < floor;
@@ -215,6 +227,42 @@ export class ServePath {
       };
     }
     return this.answerWin(decision, slot, won, auction.price, options.origin, now, tokenId, weight);
+  }
+
+  /**
+   * The strategies of ours that entered this auction and did not fill it (auction-sample.ts):
+   * outbid, lost to a partner, or out of money when held. Answers how many.
+   */
+  private countLostAuctions(
+    entrants: readonly OwnBid[],
+    won: Bid | null,
+    request: ServeRequest,
+    slot: SlotConfig,
+    now: number,
+    weight: number,
+  ): number {
+    let losers = 0;
+    for (const bid of entrants) {
+      if (bid === won) continue;
+      losers += 1;
+      this.parts.accounting.countLostAuction(
+        {
+          advertiserId: bid.plan.ownerId,
+          planId: bid.plan.id,
+          strategyId: bid.strategy.id,
+          creativeId: bid.creative.id,
+          mediaId: slot.mediaId,
+          slotId: slot.id,
+          dspId: 0,
+          country: request.country,
+          os: request.os,
+          appVersion: request.appVersion,
+        },
+        now,
+        weight,
+      );
+    }
+    return losers;
   }
 
   /** Holds the served ad's price until its billed event claims it; false: nothing is left. */

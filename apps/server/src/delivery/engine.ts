@@ -20,6 +20,7 @@ import type {
   TrackOptions,
   TrackOutcome,
 } from './engine-parts.js';
+import { AuctionSample } from './auction-sample.js';
 import { PartnerLeg } from './engine-partner.js';
 import { ServePath } from './engine-serve.js';
 import { Tracker } from './engine-track.js';
@@ -160,6 +161,7 @@ export class DeliveryEngine {
       signer: this.signer,
       store: this.store,
       accounting: this.accounting,
+      auctionSample: new AuctionSample(),
       monitors: this.monitors,
       notices: this.notices,
       billingNotices: this.billingNotices,

@@ -139,6 +139,12 @@ export interface Accounting {
    * slot's row as an unfilled one would be: the flush adds it (one row per request here).
    */
   countFill(dims: EventDims, at: number, weight?: number): void;
+  /**
+   * An own strategy that entered a request's auction and did not fill it (dims of its bid
+   * and the request), `weight` times: its advertiser's requests (auction-sample.ts). A
+   * fill counts its winner's auction itself.
+   */
+  countLostAuction(dims: EventDims, at: number, weight: number): void;
   countEvent(event: BilledEvent): void;
   countPartnerCall(
     dspId: number,

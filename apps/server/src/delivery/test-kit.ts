@@ -5,6 +5,7 @@
  */
 import { PlanStatus, PlanStep, SupplyType } from '@adloom/domain';
 import type { Database } from '../db/client.js';
+import { createTestApp, type TestApp } from '../test/app.js';
 import type { creatives, plans, slots, strategies } from '../db/schema.js';
 import { buildCreative, buildPlan, buildStrategy } from '../test/ad-factories.js';
 import { buildLedgerEntry, buildUser } from '../test/factories.js';
@@ -54,6 +55,21 @@ export async function buildServingScenario(db: Database, options: ScenarioOption
     ...options.slot,
   });
   return { advertiser, publisher, style, creative, plan, strategy, media, slot };
+}
+
+/**
+ * A test app that serves ads on a database of its own (the own DSP bids with every live plan
+ * in the database: on PostgreSQL, not other files'), its flush left to the test.
+ */
+export function createServingTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return createTestApp({
+    isolated: true,
+    env: {
+      TRACKING_SECRET: 'test-tracking-secret-of-at-least-32-chars',
+      DELIVERY_FLUSH_MS: '60000',
+      ...env,
+    },
+  });
 }
 
 /** The value, or a failed test naming what was missing (instead of a non-null assertion). */

@@ -1,14 +1,15 @@
 /**
  * The stats keys against the database the migrations made: the tables' primary keys are the
- * time and STATS_KEYS' columns in order, and the rollup trigger (written by hand in a
- * migration) names every key and counter. A new dimension whose migration forgot a table or
- * the trigger fails here.
+ * time and STATS_KEYS' columns in order, and the rollup trigger the migrations installed is
+ * the one stats/rollup-trigger.ts makes from them. A new dimension or counter whose
+ * migration forgot a table or the trigger fails here.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { COUNTER_COLUMNS, KEY_COLUMNS, STATS_KEY_COLUMNS } from './keys.js';
+import { statsRollupFunctionSql } from './rollup-trigger.js';
 import { DAILY_ROLLUPS, HOUR_COLUMNS } from './rollups.js';
 
 let t: TestApp;
@@ -48,6 +49,16 @@ describe('the stats keys in the database', () => {
     );
     const types = new Map(rows.map((row) => [row.column_name, row.data_type]));
     for (const key of STATS_KEY_COLUMNS) expect(types.get(key.column)).toBe(key.type);
+  });
+
+  it('runs the rollup trigger stats/rollup-trigger.ts makes (npm run db:rollup-trigger)', async () => {
+    const [row] = await selectRows<{ body: string }>(
+      t.db,
+      sql`select prosrc as body from pg_proc where proname = 'stats_rollup'`,
+    );
+    const made = /AS \$\$\n([\s\S]*)\$\$;$/.exec(statsRollupFunctionSql())?.[1];
+    expect(made).toBeTruthy();
+    expect(row?.body.trim()).toBe(made?.trim());
   });
 
   it('has the rollup trigger name every key and counter', async () => {

@@ -93,6 +93,12 @@ export const STATS_COUNTERS = [
   { field: 'partnerRevenue', column: 'partner_revenue' },
   /** Of partner_revenue, our take, micros. */
   { field: 'partnerTake', column: 'partner_take' },
+  /**
+   * On an advertiser's rows: the auctions its strategy entered (docs/decisions/
+   * advertiser-requests.md), the winner's counted on its fill, the losers' estimated from a
+   * sample. The platform's rows count requests instead.
+   */
+  { field: 'auctions', column: 'auctions' },
 ] as const;
 export type StatsCounterField = (typeof STATS_COUNTERS)[number]['field'];
 export type StatsCounterColumn = (typeof STATS_COUNTERS)[number]['column'];

@@ -70,6 +70,8 @@ export class StatsRows {
   /** Partner-won impressions: what the partner pays and our take of it, micros. */
   readonly partnerRevenue: number[] = [];
   readonly partnerTake: number[] = [];
+  /** On an advertiser's rows: auctions its strategy entered (stats/keys.ts). */
+  readonly auctions: number[] = [];
 
   get size(): number {
     return this.hour.length;
@@ -80,6 +82,7 @@ export class StatsRows {
     atMs: number,
     requests: number,
     fills: number,
+    auctions = 0,
     impressions = 0,
     clicks = 0,
     cost = 0,
@@ -97,6 +100,7 @@ export class StatsRows {
     this.income.push(income);
     this.partnerRevenue.push(partnerRevenue);
     this.partnerTake.push(partnerTake);
+    this.auctions.push(auctions);
   }
 
   /** A billed event's row (its request and fill were counted when it was served). */
@@ -104,6 +108,7 @@ export class StatsRows {
     this.add(
       event.dims,
       event.at,
+      0,
       0,
       0,
       event.impressions,

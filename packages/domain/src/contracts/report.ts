@@ -48,6 +48,22 @@ export const ReportMetric = defineEnum({
 export type ReportMetricValue = EnumValue<typeof ReportMetric>;
 
 /**
+ * What a metric counts where its label alone may mislead: the report table's header hint.
+ * An advertiser's requests are the auctions its strategies entered
+ * (docs/decisions/advertiser-requests.md).
+ */
+export const REPORT_METRIC_HINTS: Partial<Record<ReportMetricValue, { en: string; zh: string }>> = {
+  request: {
+    en: 'For advertisers: the auctions their strategies entered. For the platform: the ad requests its slots received.',
+    zh: '广告主：其策略参与的竞价次数；平台：广告位收到的广告请求数。',
+  },
+  fr: {
+    en: 'Fills ÷ requests. For advertisers: the share of the auctions they entered that they won.',
+    zh: '填充数 ÷ 请求数。广告主：赢得的竞价占所参与竞价的比例。',
+  },
+};
+
+/**
  * How each metric is computed from the summed counters: fr = fills / requests,
  * ir = impressions / fills, ctr = clicks / impressions (ratios 0-1), cpc = cost / clicks,
  * cpm = cost × 1000 / impressions (micros, whole, rounded half up). A ratio over a zero

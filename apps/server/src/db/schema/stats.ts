@@ -54,6 +54,8 @@ const statsCounters = () => ({
   partnerRevenue: micros('partner_revenue').notNull().default(0),
   /** Of partner_revenue, our take (the revenue share the operator set), micros. */
   partnerTake: micros('partner_take').notNull().default(0),
+  /** On an advertiser's rows: the auctions its strategy entered (stats/keys.ts). */
+  auctions: bigint('auctions', { mode: 'number' }).notNull().default(0),
 });
 
 /** One row per hour and dimension combination; reports and the dashboard read only this. */

@@ -239,7 +239,12 @@ export function createAccounting(options: AccountingOptions): Accounting {
       statsRowsFor(pending, dims).add(dims, at, weight, 0);
     },
     countFill(dims: EventDims, at: number, weight = 1): void {
-      statsRowsFor(pending, dims).add(dims, at, 0, weight);
+      // An own ad's fill is also its strategy's auction; a partner's is the platform's.
+      const auctions = dims.advertiserId > 0 ? weight : 0;
+      statsRowsFor(pending, dims).add(dims, at, 0, weight, auctions);
+    },
+    countLostAuction(dims: EventDims, at: number, weight: number): void {
+      statsRowsFor(pending, dims).add(dims, at, 0, 0, weight);
     },
     countEvent(event: BilledEvent): void {
       if (!seen.add(event.id)) {

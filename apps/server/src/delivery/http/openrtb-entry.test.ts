@@ -9,23 +9,15 @@ import { OPENRTB_MAX_IMPS, OPENRTB_VERSION, USER_ID_COOKIE, isMessageCode } from
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slots } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { multipartBody } from '../../test/http.js';
-import { buildServingScenario, must } from '../test-kit.js';
+import { buildServingScenario, createServingTestApp, must } from '../test-kit.js';
 
 let t: TestApp;
 let slotId: number;
 
 beforeAll(async () => {
-  // The own DSP bids with every live plan in the database: on PostgreSQL, not other files'.
-  t = await createTestApp({
-    isolated: true,
-    env: {
-      TRACKING_SECRET: 'test-tracking-secret-of-at-least-32-chars',
-      DELIVERY_FLUSH_MS: '60000',
-      TRUST_PROXY: 'true',
-    },
-  });
+  t = await createServingTestApp({ TRUST_PROXY: 'true' });
   slotId = (await buildServingScenario(t.db)).slot.id;
   await t.app.delivery().sync();
 });

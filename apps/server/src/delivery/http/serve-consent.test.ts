@@ -6,8 +6,8 @@
  */
 import { SERVE_AD_PATH, type ServeAdAnswer, type ServeFacts } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildServingScenario, must } from '../test-kit.js';
+import type { TestApp } from '../../test/app.js';
+import { buildServingScenario, createServingTestApp, must } from '../test-kit.js';
 import { buildDspConfig, buildServeRequest, buildSlot, tcfString } from '../upstream/test-kit.js';
 import { buildPartnerRequest } from '../upstream/bid-request.js';
 import { consentOf } from './requests.js';
@@ -17,14 +17,7 @@ const OUR_VENDOR = 755;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    isolated: true,
-    env: {
-      TRACKING_SECRET: 'test-tracking-secret-of-at-least-32-chars',
-      DELIVERY_FLUSH_MS: '60000',
-      GVL_VENDOR_ID: String(OUR_VENDOR),
-    },
-  });
+  t = await createServingTestApp({ GVL_VENDOR_ID: String(OUR_VENDOR) });
 });
 afterAll(async () => {
   await t.close();

@@ -67,6 +67,42 @@ export const METRICS: Record<ReportMetricValue, MetricDefinition> = {
   },
 };
 
+/**
+ * An advertiser's requests are the auctions its strategies entered (`auctions`, on its rows;
+ * the platform's rows count requests): in an ad-side report Requests and Fill rate read both
+ * (docs/decisions/advertiser-requests.md).
+ */
+const AD_SIDE_METRICS: Partial<Record<ReportMetricValue, MetricDefinition>> = {
+  request: { counters: ['requests', 'auctions'], expression: sql`g.requests + g.auctions` },
+  fr: {
+    counters: ['fills', 'requests', 'auctions'],
+    expression: sql`g.fills::float8 / nullif(g.requests + g.auctions, 0)`,
+  },
+};
+
+/** The dimensions of the ad that won or entered (a partner's DSP is the platform's). */
+const AD_DIMENSIONS: ReadonlySet<ReportDimensionValue> = new Set([
+  'advertiser',
+  'plan',
+  'strategy',
+  'creative',
+]);
+
+/**
+ * A report reads the advertisers' side when its scope is some advertisers' rows or it is
+ * grouped or filtered by a dimension of the ad; its totals row, without the grouping, may not.
+ */
+export function isAdSide(view: Pick<StatsView, 'dimensions' | 'filters'>, scope: StatsScope) {
+  if (scope.kind === 'advertisers' || scope.kind === 'anyAdvertiser') return true;
+  return (
+    view.dimensions.some((dimension) => AD_DIMENSIONS.has(dimension)) ||
+    view.filters.some((filter) => AD_DIMENSIONS.has(filter.dimension as ReportDimensionValue))
+  );
+}
+
+const metricOf = (metric: ReportMetricValue, adSide: boolean): MetricDefinition =>
+  (adSide ? AD_SIDE_METRICS[metric] : undefined) ?? METRICS[metric];
+
 export interface StatsSource {
   table:
     | 'stats_plan_hourly'
@@ -283,8 +319,11 @@ function whereClause(view: StatsView, scope: StatsScope, source: StatsSource): S
   return sql.join(conditions, sql` and `);
 }
 
+/** The sums the metrics need, on either side (a page and its totals row may differ). */
 function countersOf(metrics: readonly ReportMetricValue[]): Counter[] {
-  const needed = new Set(metrics.flatMap((metric) => METRICS[metric].counters));
+  const needed = new Set(
+    metrics.flatMap((metric) => [...METRICS[metric].counters, ...metricOf(metric, true).counters]),
+  );
   return COUNTERS.filter((counter) => needed.has(counter));
 }
 
@@ -385,8 +424,10 @@ function groupedByHourQuery(
     from (${closed} union all ${open}) x${groupByPositions(view.dimensions.length)}`;
 }
 
-function metricColumns(metrics: readonly ReportMetricValue[]): SQL[] {
-  return metrics.map((metric) => sql`${METRICS[metric].expression} as ${identifier(metric)}`);
+function metricColumns(metrics: readonly ReportMetricValue[], adSide: boolean): SQL[] {
+  return metrics.map(
+    (metric) => sql`${metricOf(metric, adSide).expression} as ${identifier(metric)}`,
+  );
 }
 
 /** The sort keys: the chosen key (nulls last), then every dimension in order, for stable pages. */
@@ -438,12 +479,12 @@ export function reportQuery(
   const totalsColumns = [
     sql.raw(String(TOTALS_PART)),
     ...view.dimensions.map(() => sql`null`),
-    ...metricColumns(view.metrics),
+    ...metricColumns(view.metrics, isAdSide({ ...view, dimensions: [] }, scope)),
     sql`null`,
     sql`(select count(*) from g)`,
   ];
   return sql`with g as materialized (${groupedQuery(view, scope, layout)}),
-    m as (select ${sql.join([...outputColumns(view), ...metricColumns(view.metrics)], sql`, `)} from g),
+    m as (select ${sql.join([...outputColumns(view), ...metricColumns(view.metrics, isAdSide(view, scope))], sql`, `)} from g),
     r as (select m.*, ${numbered} as "__row" from m)
     select ${sql.raw(String(PAGE_PART))} as ${identifier(PART_COLUMN)}, r.*, null::bigint as ${identifier(TOTAL_COLUMN)}
     from r where "__row" > ${page.offset} and "__row" <= ${page.offset + page.limit}
@@ -454,7 +495,7 @@ export function reportQuery(
 
 /** Every row, in order (the export reads it through a cursor). */
 export function allRowsQuery(view: StatsView, scope: StatsScope, layout: StatsLayout): SQL {
-  const columns = [...outputColumns(view), ...metricColumns(view.metrics)];
+  const columns = [...outputColumns(view), ...metricColumns(view.metrics, isAdSide(view, scope))];
   return sql`select ${sql.join(columns, sql`, `)} from (${groupedQuery(view, scope, layout)}) g${orderClause(view)}`;
 }
 
@@ -465,5 +506,6 @@ export function countQuery(view: StatsView, scope: StatsScope, layout: StatsLayo
 
 /** The chosen metrics over the whole filter, from its sums. */
 export function totalsQuery(view: StatsView, scope: StatsScope, layout: StatsLayout): SQL {
-  return sql`select ${sql.join(metricColumns(view.metrics), sql`, `)} from (${groupedQuery({ ...view, dimensions: [] }, scope, layout)}) g`;
+  const totals = { ...view, dimensions: [] };
+  return sql`select ${sql.join(metricColumns(view.metrics, isAdSide(totals, scope)), sql`, `)} from (${groupedQuery(totals, scope, layout)}) g`;
 }

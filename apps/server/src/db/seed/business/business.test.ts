@@ -19,7 +19,7 @@ import {
   demoPageName,
   type ServeAdAnswer,
 } from '@adloom/domain';
-import { eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { eq, gt, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillDemoTraffic } from '../../../delivery/simulate/backfill.js';
 import { answerDemoPartners, DEMO_PARTNERS } from '../../../delivery/simulate/demo-partners.js';
@@ -192,6 +192,17 @@ describe('the business demo', () => {
     expect(stats?.impressions).toBe(day.impressions);
     expect(stats?.partnerImpressions).toBe(day.partnerImpressions);
     expect(stats?.partnerRevenue ?? 0).toBeGreaterThan(0);
+
+    // Advertisers' requests (docs/decisions/advertiser-requests.md): a strategy entered at
+    // least the auctions it won, and some entered more (no "0 requests" beside impressions).
+    const entrants = await t.db
+      .select({ fills: sum(statsHourly.fills), auctions: sum(statsHourly.auctions) })
+      .from(statsHourly)
+      .where(gt(statsHourly.advertiserId, 0))
+      .groupBy(statsHourly.strategyId);
+    expect(entrants.length).toBeGreaterThan(3);
+    for (const row of entrants) expect(row.auctions).toBeGreaterThanOrEqual(row.fills);
+    expect(entrants.filter((row) => row.auctions > row.fills).length).toBeGreaterThan(1);
 
     // Partner health: every demo partner called, at least two of them winning.
     const health = await t.db

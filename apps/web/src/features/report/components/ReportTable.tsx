@@ -3,14 +3,24 @@
  * row (over every row of the filter, not only the page: the server sums them), server-side
  * sort and paging with the docs/product/constants.md#page-sizes, an empty state and an error state.
  */
-import { Empty, Table, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import {
+  Empty,
+  Table,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+  type TablePaginationConfig,
+} from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import {
   PAGE_SIZES,
+  REPORT_METRIC_HINTS,
   ReportDimension,
   ReportMetric,
   type PageSize,
+  type InterfaceLanguage,
+  type ReportMetricValue,
   type ReportResult,
   type ReportRow,
 } from '@adloom/domain';
@@ -57,7 +67,11 @@ export function ReportTable({
       render: (_: unknown, row: ReportRow) => labelOf(dimension, row),
     })),
     ...metrics.map((metric) => ({
-      title: ReportMetric.label(metric, lang),
+      title: metricTitle(metric, lang),
+      // A hinted header keeps its hint; the sort tooltip moves to the sort icon.
+      ...(REPORT_METRIC_HINTS[metric]
+        ? { showSorterTooltip: { target: 'sorter-icon' as const } }
+        : {}),
       key: metric,
       align: 'right' as const,
       sorter: true,
@@ -132,5 +146,17 @@ export function ReportTable({
         ) : undefined
       }
     />
+  );
+}
+
+/** A metric's header: its label, with what it counts on hover where the label may mislead. */
+function metricTitle(metric: ReportMetricValue, lang: InterfaceLanguage) {
+  const label = ReportMetric.label(metric, lang);
+  const hint = REPORT_METRIC_HINTS[metric];
+  if (!hint) return label;
+  return (
+    <Tooltip title={hint[lang]}>
+      <span className={styles.hinted}>{label}</span>
+    </Tooltip>
   );
 }

@@ -29,6 +29,10 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Modules loaded on demand (the embedded database's, exceljs's users) stay out of the
+  // entry files: a server on PostgreSQL never loads PGlite (docs/PERFORMANCE.md, idle memory).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: true,
   plugins: [externalPackages],

@@ -26,6 +26,17 @@ import { CLUSTER_SHUTDOWN } from './cluster-shutdown.js';
 import { ConfigError, loadConfig } from './config.js';
 
 const RESTARTS_PER_MINUTE = 5;
+
+/**
+ * glibc's malloc as `npm start` sets it (docs/OPERATIONS.md, "Memory"): two arenas, not one
+ * per thread of V8 and libuv; fixed mmap and trim thresholds, so memory freed after start-up
+ * goes back to the system instead of staying resident by chance.
+ */
+const MALLOC_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+} as const;
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 function fail(message: string): never {
@@ -52,9 +63,10 @@ function primary(): void {
     );
   }
   const count = config.serverProcesses ?? availableParallelism();
-  // glibc's malloc arenas capped at two in each worker (unless set): without it every thread
-  // of V8 and libuv keeps an arena of its own, ~70 MB more of an idle process (PERFORMANCE.md).
-  const env: Record<string, string> = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' };
+  // glibc's malloc settings of `npm start` in each worker (unless set; docs/OPERATIONS.md).
+  const env: Record<string, string> = Object.fromEntries(
+    Object.entries(MALLOC_ENV).map(([name, value]) => [name, process.env[name] || value]),
+  );
   if (!config.trackingSecret) {
     env.TRACKING_SECRET = randomBytes(32).toString('hex');
     console.warn(

@@ -3,9 +3,8 @@
  * `pg` when it is set. Both give the same Drizzle API over the same schema.
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -25,17 +24,11 @@ export type DatabaseHandle =
   | (HandleBase & { kind: 'pglite'; client: PGlite })
   | (HandleBase & { kind: 'postgres'; client: pg.Pool });
 
-export function openPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return {
-    kind: 'pglite',
-    client,
-    db,
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
-}
+/** The databases PGlite serves (db/pglite.ts marks them): one connection, in this process. */
+export const embeddedDatabases = new WeakSet<Database>();
+
+/** Whether the database is the embedded one, whose single connection everyone shares. */
+export const isEmbedded = (db: Database): boolean => embeddedDatabases.has(db);
 
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max });
@@ -61,7 +54,12 @@ export async function createDatabase(
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   mkdirSync(config.pgliteDir, { recursive: true });
   const postgresqlconf = [`shared_buffers = ${config.pgliteSharedBuffers}`];
-  return openPglite(await PGlite.create(config.pgliteDir, { postgresqlconf }));
+  // Loaded only here: a server on PostgreSQL does not hold PGlite's code (docs/PERFORMANCE.md).
+  const [{ PGlite: Embedded }, { openPglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('./pglite.js'),
+  ]);
+  return openPglite(await Embedded.create(config.pgliteDir, { postgresqlconf }));
 }
 
 /** Runs raw SQL (recursive CTEs and the like) and answers its rows, on either driver. */

@@ -4,8 +4,6 @@
  */
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../paths.js';
 import type { DatabaseHandle } from './client.js';
 
@@ -15,6 +13,11 @@ const MIGRATION_LOCK_KEY = 4_207_311;
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   if (handle.kind === 'pglite') {
+    // Loaded only on PGlite: a server on PostgreSQL does not hold PGlite's code.
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     await migratePglite(drizzlePglite({ client: handle.client }), config);
     return;
   }

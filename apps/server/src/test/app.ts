@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../db/client.js';
+import { openPostgres, type Database, type DatabaseHandle } from '../db/client.js';
+import { openPglite } from '../db/pglite.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { seedDemoData } from '../db/seed.js';
 

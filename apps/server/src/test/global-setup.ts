@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client.js';
+import { openPostgres } from '../db/client.js';
+import { openPglite } from '../db/pglite.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { seedDemoData } from '../db/seed.js';
 

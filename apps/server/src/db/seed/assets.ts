@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { MaterialKind, TranscodeState } from '@adloom/domain';
-import sharp from 'sharp';
+import { loadSharp } from '../../modules/material/sharp.js';
 import {
   LocalStorage,
   materialKeys,
@@ -54,6 +54,7 @@ ${line}</svg>`;
 }
 
 export async function drawPng(picture: DemoPicture): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svgOf(picture)))
     .png({ compressionLevel: 6 })
     .toBuffer();
@@ -155,6 +156,7 @@ export async function addVideo(
   poster: Buffer,
 ): Promise<number> {
   const keys = materialKeys('mp4');
+  const sharp = await loadSharp();
   const thumbnail = await sharp(poster).jpeg({ quality: 70 }).toBuffer();
   await store(storage, keys.original, clip);
   await store(storage, keys.transcoded, clip);

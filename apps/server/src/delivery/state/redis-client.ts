@@ -1,5 +1,7 @@
 /** The Redis connection of the state store (redis.ts), with its Lua scripts (lua.ts) loaded. */
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   CLAIM_HOLD_LUA,
   HOLD_LUA,
@@ -24,8 +26,19 @@ interface StateScripts {
 }
 type ScriptedRedis = Redis & StateScripts;
 
+const requireLazily = createRequire(import.meta.url);
+
+/**
+ * ioredis's client class, loaded when a server is configured with Redis: one without does
+ * not hold its code (docs/PERFORMANCE.md, "Idle memory"). Synchronous: ioredis is CommonJS.
+ */
+export function redisClient(): typeof Redis {
+  return (requireLazily('ioredis') as typeof IORedis).Redis;
+}
+
 export function connectRedis(url: string, commandTimeout: number): ScriptedRedis {
-  const redis = new Redis(url, {
+  const Client = redisClient();
+  const redis = new Client(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 1000,
     commandTimeout,

@@ -4,7 +4,7 @@
  * REDIS_URL is set (SET with the token's expiry, taken with GETDEL: one taker wins), in this
  * process's memory otherwise (docs/decisions/partner-requests.md, notices).
  */
-import { Redis } from 'ioredis';
+import { redisClient } from '../state/redis-client.js';
 
 export interface BillingNoticeStore {
   /** Keeps the filled burl of the ad served under token `id` until `expiresAtMs`. */
@@ -80,7 +80,8 @@ export interface RedisBillingNoticeOptions {
 
 export function createRedisBillingNotices(options: RedisBillingNoticeOptions): BillingNoticeStore {
   const now = options.now ?? Date.now;
-  const redis = new Redis(options.url, {
+  const Client = redisClient();
+  const redis = new Client(options.url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 1000,
     commandTimeout: 500,

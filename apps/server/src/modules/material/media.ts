@@ -6,10 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import sharp from 'sharp';
-
-// Files are read once each; libvips' operation cache would only hold memory.
-sharp.cache(false);
+import { loadSharp } from './sharp.js';
 
 /** The longest side of a thumbnail and of a transcoded video. */
 export const THUMBNAIL_MAX_SIDE = 320;
@@ -92,6 +89,7 @@ export interface Dimensions {
 
 /** An image's displayed dimensions (EXIF orientation applied); throws when unreadable. */
 export async function probeImage(path: string): Promise<Dimensions> {
+  const sharp = await loadSharp();
   const meta = await sharp(path).metadata();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
@@ -101,6 +99,7 @@ export async function probeImage(path: string): Promise<Dimensions> {
 
 /** A small JPEG of the image's first frame, upright, on white where it was transparent. */
 export async function imageThumbnail(input: string, output: string): Promise<void> {
+  const sharp = await loadSharp();
   await sharp(input)
     .rotate()
     .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })

@@ -17,7 +17,6 @@ import {
 } from '@adloom/domain';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { MaterialStorage } from './storage.js';
 
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
@@ -62,6 +61,8 @@ export const sizeRefused = () => AppError.field('file', 'upload.size');
 
 /** The accepted type of leading bytes, or undefined. */
 export async function sniffUpload(head: Uint8Array): Promise<UploadExtension | undefined> {
+  // Loaded by the first upload: an idle server need not hold it (docs/PERFORMANCE.md).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(head);
   return found ? SNIFFED_EXTENSIONS[found.ext] : undefined;
 }

@@ -13,11 +13,10 @@ import {
   type ReportRow,
   type ZReportExport,
 } from '@adloom/domain';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ZProxyQuery } from '../../access/proxy.js';
-import type { Database } from '../../db/client.js';
+import { isEmbedded, type Database } from '../../db/client.js';
 import { createAccessHook } from '../../http/auth.js';
 import { createReportFileWriter, exportLanguage, type ReportFileWriter } from './export.js';
 import {
@@ -34,11 +33,6 @@ import type { StatsScope } from './scope.js';
 export const EXPORT_BATCH_ROWS = 2_000;
 
 class ExportAborted extends Error {}
-
-/** The embedded database has one connection: holding it for a slow download stalls everyone. */
-function isEmbedded(db: Database): boolean {
-  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
-}
 
 /**
  * Writes every row, then the totals. On PostgreSQL the cursor feeds the file as the client
@@ -82,7 +76,7 @@ async function sendReportFile(request: FastifyRequest, reply: FastifyReply) {
     });
   }
   const totals = await reportTotals(db, scope, view);
-  const writer = createReportFileWriter(
+  const writer = await createReportFileWriter(
     body.format,
     view,
     exportLanguage(body.lang, request.headers),

@@ -27,7 +27,7 @@ import {
   type ReportRow,
 } from '@adloom/domain';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import type { StatsView } from './query.js';
 
 type CellKind = 'text' | 'count' | 'money' | 'ratio';
@@ -220,7 +220,15 @@ function csvWriter(view: StatsView, lang: InterfaceLanguage): ReportFileWriter {
   };
 }
 
-function xlsxWriter(view: StatsView, lang: InterfaceLanguage): ReportFileWriter {
+/**
+ * exceljs, loaded by the first Excel export: an idle server does not hold its ~8 MB of
+ * heap (docs/PERFORMANCE.md, "Idle memory").
+ */
+let excel: Promise<typeof ExcelJSModule> | undefined;
+const loadExcel = () => (excel ??= import('exceljs').then((module) => module.default));
+
+async function xlsxWriter(view: StatsView, lang: InterfaceLanguage): Promise<ReportFileWriter> {
+  const ExcelJS = await loadExcel();
   const columns = exportColumns(view, lang);
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -259,8 +267,8 @@ export function createReportFileWriter(
   format: ReportExportFormat,
   view: StatsView,
   lang: InterfaceLanguage,
-): ReportFileWriter {
-  return format === 'csv' ? csvWriter(view, lang) : xlsxWriter(view, lang);
+): Promise<ReportFileWriter> {
+  return format === 'csv' ? Promise.resolve(csvWriter(view, lang)) : xlsxWriter(view, lang);
 }
 
 /**

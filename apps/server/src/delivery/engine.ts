@@ -285,7 +285,12 @@ export class DeliveryEngine {
    * token has expired (the engine's timer runs it; tests call it with a later time).
    */
   async sweepUnbilled(nowMs: number = this.now()): Promise<number> {
-    const unbilled = await sweepUnbilled(this.billingNotices, nowMs, this.unbilledImpressions);
+    const unbilled = await sweepUnbilled(
+      this.billingNotices,
+      nowMs,
+      this.unbilledImpressions,
+      this.accounting,
+    );
     if (unbilled > 0) {
       this.options.log.warn(
         { unbilled, total: this.unbilledImpressions },
@@ -305,6 +310,7 @@ export class DeliveryEngine {
         store: this.store,
         rates: snapshot.rates,
         stats: this.callerLosses,
+        accounting: this.accounting,
         nowMs: this.now(),
       },
       token,

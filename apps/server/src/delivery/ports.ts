@@ -154,6 +154,10 @@ export interface Accounting {
     weight?: number,
   ): void;
   countPartnerWin(dspId: number, at: number, weight?: number): void;
+  /** A caller's loss notice of a bid we sold it (dspId 0: our own), relayed or counted. */
+  countCallerLoss(dspId: number, at: number): void;
+  /** A shown impression whose caller's billing notice never came (dspId 0: our own ad). */
+  countUnbilled(dspId: number, at: number): void;
   /** Bids of a partner refused before our auction, one reason (BidRejection) each. */
   countPartnerRejections(dspId: number, reasons: readonly string[], at: number): void;
   /**

@@ -4,9 +4,17 @@
  * strategy serving it, and an active slot of an active media taking that style.
  */
 import { PlanStatus, PlanStep, SupplyType } from '@adloom/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
+import {
+  dspHealthHourly,
+  type creatives,
+  type plans,
+  type slots,
+  type strategies,
+} from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import type { creatives, plans, slots, strategies } from '../db/schema.js';
 import { buildCreative, buildPlan, buildStrategy } from '../test/ad-factories.js';
 import { buildLedgerEntry, buildUser } from '../test/factories.js';
 import { buildStyle } from '../test/settings-factories.js';
@@ -70,6 +78,23 @@ export function createServingTestApp(env: Record<string, string> = {}): Promise<
       ...env,
     },
   });
+}
+
+/**
+ * What the callers said of a partner's sold ads, as its health rows hold them after a flush
+ * (dsp 0: our own ads): loss notices and impressions never billed.
+ */
+export async function noticeHealthOf(t: TestApp, dspId: number) {
+  await t.app.delivery().flush();
+  const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const [row] = await t.db
+    .select({
+      callerLosses: total(dspHealthHourly.callerLosses),
+      unbilled: total(dspHealthHourly.unbilled),
+    })
+    .from(dspHealthHourly)
+    .where(eq(dspHealthHourly.dspId, dspId));
+  return row ?? { callerLosses: 0, unbilled: 0 };
 }
 
 /** The value, or a failed test naming what was missing (instead of a non-null assertion). */

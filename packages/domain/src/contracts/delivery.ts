@@ -165,6 +165,10 @@ export const ZPartnerHealth = z.object({
   timeout_rate: z.number().nullable(),
   /** Mean answer time over the calls that answered, ms. */
   avg_latency_ms: z.number().nullable(),
+  /** Loss notices of the partner's bids we sold, from the caller that bought them. */
+  caller_losses: z.number().int(),
+  /** Shown impressions of its ads whose caller's billing notice never came. */
+  unbilled: z.number().int(),
   /** Bids refused before our auction, by reason (BidRejection), most first. */
   rejections: z.array(z.object({ reason: z.string(), bids: z.number().int() })),
 });

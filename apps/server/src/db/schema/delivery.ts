@@ -36,7 +36,10 @@ export const deliveryEvents = pgTable(
   (t) => [index('delivery_events_at_idx').on(t.at)],
 );
 
-/** Demand partners' health by hour: calls, answers, bids, timeouts, errors, wins, latency. */
+/**
+ * Demand partners' health by hour: calls, answers, bids, timeouts, errors, wins, latency, and
+ * what the callers said of the ads sold (losses, impressions never billed).
+ */
 export const dspHealthHourly = pgTable(
   'dsp_health_hourly',
   {
@@ -51,6 +54,16 @@ export const dspHealthHourly = pgTable(
     /** Sum of answer times (ms) over the calls that answered in time, for the mean. */
     latencyMsSum: bigint('latency_ms_sum', { mode: 'number' }).notNull().default(0),
     answered: bigint('answered', { mode: 'number' }).notNull().default(0),
+    /**
+     * Loss notices of this partner's served bids from the caller that bought through us,
+     * relayed as the partner's lurl (dsp_id 0: of our own bids).
+     */
+    callerLosses: bigint('caller_losses', { mode: 'number' }).notNull().default(0),
+    /**
+     * Impressions shown of this partner's ads sold on the caller's billing notice that never
+     * came: the partner pays nothing for them (dsp_id 0: our own ads, charged nothing).
+     */
+    unbilled: bigint('unbilled', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'dsp_health_hourly_pkey', columns: [t.hour, t.dspId] })],
 );

@@ -255,6 +255,9 @@ describe('dsp_health_hourly', () => {
     await accounting.flush();
     accounting.countPartnerCall(dspId, 'bid', 30, TEN + 6);
     accounting.countPartnerWin(dspId, TEN + 7);
+    // What the caller said of what we sold it: a loss notice, an impression never billed.
+    accounting.countCallerLoss(dspId, TEN + 8);
+    accounting.countUnbilled(dspId, TEN + 9);
     await accounting.flush();
 
     const rows = await healthOf(handle.db, dspId);
@@ -271,6 +274,8 @@ describe('dsp_health_hourly', () => {
         wins: 2,
         latencyMsSum: 90,
         answered: 3,
+        callerLosses: 1,
+        unbilled: 1,
       },
       {
         hour: ELEVEN,
@@ -282,6 +287,8 @@ describe('dsp_health_hourly', () => {
         wins: 0,
         latencyMsSum: 70,
         answered: 1,
+        callerLosses: 0,
+        unbilled: 0,
       },
     ]);
   });

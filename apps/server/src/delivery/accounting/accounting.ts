@@ -281,6 +281,12 @@ export function createAccounting(options: AccountingOptions): Accounting {
     countPartnerWin(dspId: number, at: number, weight = 1): void {
       healthCounterOf(pending.health, dspId, at).wins += weight;
     },
+    countCallerLoss(dspId: number, at: number): void {
+      healthCounterOf(pending.health, dspId, at).callerLosses += 1;
+    },
+    countUnbilled(dspId: number, at: number): void {
+      healthCounterOf(pending.health, dspId, at).unbilled += 1;
+    },
     countPartnerRejections(dspId: number, reasons: readonly string[], at: number): void {
       addPartnerRejections(healthCounterOf(pending.health, dspId, at), reasons);
     },

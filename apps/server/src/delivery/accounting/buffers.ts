@@ -36,6 +36,10 @@ export interface HealthCounter {
   wins: number;
   latencyMsSum: number;
   answered: number;
+  /** The caller's loss notices of the partner's served bids (upstream/caller-loss.ts). */
+  callerLosses: number;
+  /** Shown impressions whose caller's billing notice never came (upstream/unbilled.ts). */
+  unbilled: number;
   /** Bids refused before our auction, by reason (dsp_rejections_hourly). */
   rejections?: Map<string, number>;
 }
@@ -87,6 +91,8 @@ export function healthCounterOf(
       wins: 0,
       latencyMsSum: 0,
       answered: 0,
+      callerLosses: 0,
+      unbilled: 0,
     };
     map.set(key, counter);
   }
@@ -143,6 +149,8 @@ function addHealth(target: HealthCounter, source: HealthCounter): void {
   target.wins += source.wins;
   target.latencyMsSum += source.latencyMsSum;
   target.answered += source.answered;
+  target.callerLosses += source.callerLosses;
+  target.unbilled += source.unbilled;
 }
 
 /**

@@ -211,6 +211,8 @@ async function upsertHealth(
           wins: add('wins'),
           latencyMsSum: add('latency_ms_sum'),
           answered: add('answered'),
+          callerLosses: add('caller_losses'),
+          unbilled: add('unbilled'),
         },
       });
   }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedDsp, type ScriptedDsp } from '../../test/fake-dsp.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildDsp, buildSspStrategy } from '../../test/supply-factories.js';
-import { buildServingScenario, must } from '../test-kit.js';
+import { buildServingScenario, must, noticeHealthOf } from '../test-kit.js';
 
 interface SentRequest {
   id: string;
@@ -70,6 +70,9 @@ afterAll(async () => {
   await partner.close();
 });
 
+/** The partner of the last slot made. */
+let partnerId = 0;
+
 /** A slot with our own 1.20 CPM bid and all its traffic offered to a partner of this share. */
 async function slotWithPartner(share: number) {
   const dsp = await buildDsp(t.db, {
@@ -83,6 +86,7 @@ async function slotWithPartner(share: number) {
   });
   await buildSspStrategy(t.db, s.slot.id, { allocations: [{ dsp_id: dsp.id, permille: 1000 }] });
   await t.app.delivery().sync();
+  partnerId = dsp.id;
   return s.slot.id;
 }
 
@@ -158,6 +162,8 @@ describe('a loss notice from the caller', () => {
       own: before.own,
       refused: before.refused + 2,
     });
+    // Kept in the partner's health row, for the DSP screen.
+    expect(await noticeHealthOf(t, partnerId)).toEqual({ callerLosses: 1, unbilled: 0 });
   });
 
   it('at 1 too; without prices the partner is told the code and a price of 0', async () => {
@@ -188,6 +194,7 @@ describe('a loss notice from the caller', () => {
     const { bid } = await auction(slotId, 2);
     expect(bid.adm).not.toContain('partner ad');
     const before = { ...t.app.delivery().callerLosses };
+    const ownBefore = await noticeHealthOf(t, 0);
     const lurl = must(bid.lurl, 'an lurl');
     await fireLoss(lurl, { r: '102', p: '1.5', m: '1.3' });
     await fireLoss(lurl, { r: '102', p: '1.5', m: '1.3' });
@@ -196,5 +203,6 @@ describe('a loss notice from the caller', () => {
       own: before.own + 1,
       refused: before.refused + 1,
     });
+    expect((await noticeHealthOf(t, 0)).callerLosses).toBe(ownBefore.callerLosses + 1);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { Billing, SERVING_CURRENCY, toUsdMicros, type RateTable } from '@adloom/domain';
 import { heldReservationOf } from '../holds.js';
-import type { StateStore } from '../ports.js';
+import type { Accounting, StateStore } from '../ports.js';
 import type { TokenSigner } from '../tracking/token.js';
 import type { BillingNoticeStore } from './billing-notices.js';
 import { filledHeldLoss, lossKey } from './held-notices.js';
@@ -40,6 +40,8 @@ export interface CallerLossDeps {
   store: StateStore;
   rates: RateTable;
   stats: CallerLossStats;
+  /** Where a counted loss goes: its partner's health row (dsp 0: our own bids). */
+  accounting: Pick<Accounting, 'countCallerLoss'>;
   nowMs: number;
 }
 
@@ -79,6 +81,7 @@ export async function relayCallerLoss(
     });
     if (url) deps.notices.fire(url);
     deps.stats.partner += 1;
+    deps.accounting.countCallerLoss(claims.dspId, deps.nowMs);
     return true;
   }
   // The ad will not be shown: what was held for it goes back now, not at the hold's expiry.
@@ -87,5 +90,6 @@ export async function relayCallerLoss(
     await deps.store.claimHold(claims.id, held, { ...held, micros: 0 });
   }
   deps.stats.own += 1;
+  deps.accounting.countCallerLoss(0, deps.nowMs);
   return true;
 }

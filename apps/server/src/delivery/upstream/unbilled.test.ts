@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedDsp, type ScriptedDsp } from '../../test/fake-dsp.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildDsp, buildSspStrategy } from '../../test/supply-factories.js';
-import { buildServingScenario, must } from '../test-kit.js';
+import { buildServingScenario, must, noticeHealthOf } from '../test-kit.js';
 
 interface AnsweredBid {
   adm: string;
@@ -60,6 +60,9 @@ afterAll(async () => {
   await partner.close();
 });
 
+/** The partner of the last slot made. */
+let partnerId = 0;
+
 /** A slot with our own 1.20 CPM plan and a partner bidding 2.00 at this share (200‰: ours wins). */
 async function slot(share: number) {
   const dsp = await buildDsp(t.db, {
@@ -73,6 +76,7 @@ async function slot(share: number) {
   });
   await buildSspStrategy(t.db, s.slot.id, { allocations: [{ dsp_id: dsp.id, permille: 1000 }] });
   await t.app.delivery().sync();
+  partnerId = dsp.id;
   return s.slot.id;
 }
 
@@ -124,6 +128,8 @@ describe('impressions whose caller never sends a billing notice', () => {
     expect(await t.app.delivery().sweepUnbilled(Date.now())).toBe(0);
     expect(await sweep()).toEqual({ swept: 1, partner: 1, own: 0 });
     expect(await sweep()).toEqual({ swept: 0, partner: 0, own: 0 });
+    // Kept in the partner's health row, for the DSP screen.
+    expect(await noticeHealthOf(t, partnerId)).toEqual({ callerLosses: 0, unbilled: 1 });
   });
 
   it('our own ad shown without a notice is counted unbilled; a refused notice does not count', async () => {

@@ -8,6 +8,7 @@
  * billing notice takes the `await:` entry out. The sweep takes the ids past their time: an
  * entry still waiting and shown is an unbilled impression; one never shown was not delivered.
  */
+import type { Accounting } from '../ports.js';
 import type { BillingNoticeStore } from './billing-notices.js';
 
 /** How long the entries outlive the token: the sweep runs every few seconds, not at once. */
@@ -52,11 +53,15 @@ export async function noticeArrived(store: BillingNoticeStore, id: string): Prom
   await store.take(awaitKey(id));
 }
 
-/** Counts the shown impressions whose notice can no longer come; answers how many. */
+/**
+ * Counts the shown impressions whose notice can no longer come, in this process's totals and
+ * in their partner's health row (dsp 0: our own ads); answers how many.
+ */
 export async function sweepUnbilled(
   store: BillingNoticeStore,
   nowMs: number,
   stats: UnbilledStats,
+  accounting: Pick<Accounting, 'countUnbilled'>,
 ): Promise<number> {
   let unbilled = 0;
   for (const id of await store.due(nowMs, SWEEP_LIMIT)) {
@@ -71,6 +76,7 @@ export async function sweepUnbilled(
     }
     if (awaited.dspId) stats.partner += 1;
     else stats.own += 1;
+    accounting.countUnbilled(awaited.dspId ?? 0, nowMs);
     unbilled += 1;
   }
   return unbilled;

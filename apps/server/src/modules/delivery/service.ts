@@ -109,6 +109,8 @@ export async function partnerHealth(db: Database, hours: number): Promise<Partne
       wins: sum(dspHealthHourly.wins),
       latency: sum(dspHealthHourly.latencyMsSum),
       answered: sum(dspHealthHourly.answered),
+      callerLosses: sum(dspHealthHourly.callerLosses),
+      unbilled: sum(dspHealthHourly.unbilled),
     })
     .from(dsps)
     .leftJoin(
@@ -143,6 +145,8 @@ export async function partnerHealth(db: Database, hours: number): Promise<Partne
     bid_rate: ratio(row.bids, row.calls),
     timeout_rate: ratio(row.timeouts, row.calls),
     avg_latency_ms: row.answered > 0 ? Math.round(row.latency / row.answered) : null,
+    caller_losses: row.callerLosses,
+    unbilled: row.unbilled,
     rejections: mostFirst(rejections.get(row.dspId) ?? []),
   }));
 }

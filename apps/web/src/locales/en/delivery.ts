@@ -115,6 +115,12 @@ export const delivery = {
     timeoutRate: 'Timeout rate',
     errors: 'Errors',
     wins: 'Wins',
+    callerLosses: 'Lost at caller',
+    callerLossesHint:
+      'Wins we sold on that the buying exchange then lost in its own auction (its loss notices, passed on to the partner)',
+    unbilled: 'Unbilled impressions',
+    unbilledHint:
+      'Impressions shown whose billing notice never came from the buying exchange: the partner pays nothing for them',
     latency: 'Mean latency',
     ms: '{{value}} ms',
     refused: 'Refused bids',

@@ -114,6 +114,11 @@ export const delivery = {
     timeoutRate: '超时率',
     errors: '错误数',
     wins: '胜出数',
+    callerLosses: '调用方落败',
+    callerLossesHint:
+      '我方转售胜出后，采买方交易平台在其自身竞价中落败的次数（其落败通知已转告合作方）',
+    unbilled: '未计费展示',
+    unbilledHint: '已展示但采买方交易平台始终未发送计费通知的展示：合作方无需为其付费',
     latency: '平均延迟',
     ms: '{{value}} 毫秒',
     refused: '被拒出价',

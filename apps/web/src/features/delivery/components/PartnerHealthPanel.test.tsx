@@ -19,6 +19,8 @@ const acme: PartnerHealth = {
   bid_rate: 0.25,
   timeout_rate: 0.05,
   avg_latency_ms: 87.4,
+  caller_losses: 31,
+  unbilled: 4,
   rejections: [
     { reason: 'currency', bids: 10 },
     { reason: 'noCreativeId', bids: 5 },
@@ -36,6 +38,8 @@ const silent: PartnerHealth = {
   bid_rate: null,
   timeout_rate: null,
   avg_latency_ms: null,
+  caller_losses: 0,
+  unbilled: 0,
   rejections: [],
 };
 
@@ -79,6 +83,8 @@ describe('PartnerHealthPanel', { timeout: 60_000 }, () => {
       '5.00%',
       '12',
       '450',
+      '31',
+      '4',
       '15',
       '87 ms',
     ]);
@@ -96,9 +102,20 @@ describe('PartnerHealthPanel', { timeout: 60_000 }, () => {
       '0',
       '0',
       '0',
+      '0',
+      '0',
       '-',
     ]);
     expect(healthCalls(requests)).toEqual(['/svc/delivery/partner/health?hours=24']);
+  });
+
+  it('says on hover what the buying exchanges’ losses and unbilled impressions are', async () => {
+    renderSignedIn(<PartnerHealthPanel />, server({ 24: [acme] }), { ability: OPERATOR });
+    await screen.findByText('Acme Bidder');
+    fireEvent.mouseEnter(screen.getAllByText('Unbilled impressions')[0] as HTMLElement);
+    expect(
+      await screen.findByText(/the partner pays nothing for them/, undefined, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('asks again for the window chosen: the last hour or the last 7 days', async () => {

@@ -1,6 +1,7 @@
 /**
  * The demand partners' health (issue 7) on the DSP screen: per partner its calls, bids and
- * bid rate, timeouts and timeout rate, errors, wins and mean latency over the last hour,
+ * bid rate, timeouts and timeout rate, errors, wins, what the buying exchanges said of the
+ * wins we sold on (lost in their auction, never billed) and mean latency over the last hour,
  * day or week, and the bids it had refused before our auction, by reason (expand a row).
  * A partner that times out or never bids shows here first.
  */
@@ -17,6 +18,7 @@ import {
   formatPercent,
   type PartnerHealth,
 } from '@adloom/domain';
+import { HINTED_SORTER_TOOLTIP, HintedTitle } from '../../../components/list/HintedTitle';
 import { ListTable } from '../../../components/list/ListTable';
 import { HEALTH_WINDOWS, usePartnerHealth, type HealthWindow } from '../api';
 
@@ -132,6 +134,26 @@ export function PartnerHealthPanel() {
           rateColumn(t('delivery.health.timeoutRate'), 'timeout_rate'),
           countColumn(t('delivery.health.errors'), 'errors'),
           countColumn(t('delivery.health.wins'), 'wins'),
+          {
+            ...countColumn(t('delivery.health.callerLosses'), 'caller_losses'),
+            title: (
+              <HintedTitle
+                label={t('delivery.health.callerLosses')}
+                hint={t('delivery.health.callerLossesHint')}
+              />
+            ),
+            showSorterTooltip: HINTED_SORTER_TOOLTIP,
+          },
+          {
+            ...countColumn(t('delivery.health.unbilled'), 'unbilled'),
+            title: (
+              <HintedTitle
+                label={t('delivery.health.unbilled')}
+                hint={t('delivery.health.unbilledHint')}
+              />
+            ),
+            showSorterTooltip: HINTED_SORTER_TOOLTIP,
+          },
           {
             title: t('delivery.health.refused'),
             key: 'refused',

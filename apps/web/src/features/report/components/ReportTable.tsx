@@ -3,14 +3,7 @@
  * row (over every row of the filter, not only the page: the server sums them), server-side
  * sort and paging with the docs/product/constants.md#page-sizes, an empty state and an error state.
  */
-import {
-  Empty,
-  Table,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-  type TablePaginationConfig,
-} from 'antd';
+import { Empty, Table, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,6 +17,7 @@ import {
   type ReportResult,
   type ReportRow,
 } from '@adloom/domain';
+import { HINTED_SORTER_TOOLTIP, HintedTitle } from '../../../components/list/HintedTitle';
 import { ListTable } from '../../../components/list/ListTable';
 import { currentLanguage } from '../../../lib/i18n';
 import type { LabelOf } from '../model/chart';
@@ -68,10 +62,7 @@ export function ReportTable({
     })),
     ...metrics.map((metric) => ({
       title: metricTitle(metric, lang),
-      // A hinted header keeps its hint; the sort tooltip moves to the sort icon.
-      ...(REPORT_METRIC_HINTS[metric]
-        ? { showSorterTooltip: { target: 'sorter-icon' as const } }
-        : {}),
+      ...(REPORT_METRIC_HINTS[metric] ? { showSorterTooltip: HINTED_SORTER_TOOLTIP } : {}),
       key: metric,
       align: 'right' as const,
       sorter: true,
@@ -153,10 +144,5 @@ export function ReportTable({
 function metricTitle(metric: ReportMetricValue, lang: InterfaceLanguage) {
   const label = ReportMetric.label(metric, lang);
   const hint = REPORT_METRIC_HINTS[metric];
-  if (!hint) return label;
-  return (
-    <Tooltip title={hint[lang]}>
-      <span className={styles.hinted}>{label}</span>
-    </Tooltip>
-  );
+  return hint ? <HintedTitle label={label} hint={hint[lang]} /> : label;
 }

@@ -31,6 +31,13 @@ const countColumn = (title: string, key: keyof PartnerHealth) => ({
   render: (value: number) => formatCount(value),
 });
 
+/** A count whose header says what it counts on hover. */
+const hintedCountColumn = (title: string, hint: string, key: keyof PartnerHealth) => ({
+  ...countColumn(title, key),
+  title: <HintedTitle label={title} hint={hint} />,
+  showSorterTooltip: HINTED_SORTER_TOOLTIP,
+});
+
 const rateColumn = (title: string, key: 'bid_rate' | 'timeout_rate') => ({
   ...countColumn(title, key),
   render: (value: number | null) => formatPercent(value),
@@ -134,26 +141,16 @@ export function PartnerHealthPanel() {
           rateColumn(t('delivery.health.timeoutRate'), 'timeout_rate'),
           countColumn(t('delivery.health.errors'), 'errors'),
           countColumn(t('delivery.health.wins'), 'wins'),
-          {
-            ...countColumn(t('delivery.health.callerLosses'), 'caller_losses'),
-            title: (
-              <HintedTitle
-                label={t('delivery.health.callerLosses')}
-                hint={t('delivery.health.callerLossesHint')}
-              />
-            ),
-            showSorterTooltip: HINTED_SORTER_TOOLTIP,
-          },
-          {
-            ...countColumn(t('delivery.health.unbilled'), 'unbilled'),
-            title: (
-              <HintedTitle
-                label={t('delivery.health.unbilled')}
-                hint={t('delivery.health.unbilledHint')}
-              />
-            ),
-            showSorterTooltip: HINTED_SORTER_TOOLTIP,
-          },
+          hintedCountColumn(
+            t('delivery.health.callerLosses'),
+            t('delivery.health.callerLossesHint'),
+            'caller_losses',
+          ),
+          hintedCountColumn(
+            t('delivery.health.unbilled'),
+            t('delivery.health.unbilledHint'),
+            'unbilled',
+          ),
           {
             title: t('delivery.health.refused'),
             key: 'refused',

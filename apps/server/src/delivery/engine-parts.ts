@@ -14,6 +14,7 @@ import type { Accounting, BilledEvent, EventDims, StateStore } from './ports.js'
 import type { TokenSigner, TrackingClaims } from './tracking/token.js';
 import type {
   Decision,
+  OwnBid,
   PartnerBid,
   PartnerFate,
   ServeRequest,
@@ -146,6 +147,29 @@ export function dimsOf(claims: TrackingClaims): EventDims {
     country: claims.country,
     os: claims.os,
     appVersion: claims.appVersion,
+  };
+}
+
+/**
+ * A counted request's stats dimensions: its slot's and device's, with the own bid it is
+ * counted for (none: an unfilled request's row).
+ */
+export function requestDims(
+  request: ServeRequest,
+  slot: SlotConfig | undefined,
+  bid: OwnBid | null,
+): EventDims {
+  return {
+    advertiserId: bid?.plan.ownerId ?? 0,
+    planId: bid?.plan.id ?? 0,
+    strategyId: bid?.strategy.id ?? 0,
+    creativeId: bid?.creative.id ?? 0,
+    mediaId: slot?.mediaId ?? 0,
+    slotId: slot?.id ?? 0,
+    dspId: 0,
+    country: request.country,
+    os: request.os,
+    appVersion: request.appVersion,
   };
 }
 

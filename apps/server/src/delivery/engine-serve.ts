@@ -20,6 +20,7 @@ import {
   EMPTY_HISTORY,
   NO_PARTNER_BIDS,
   NO_PARTNERS,
+  requestDims,
   SLOT_LEVEL,
   type EngineParts,
   type ServeOptions,
@@ -194,22 +195,7 @@ export class ServePath {
     if (!won || !slot) {
       // A fill counts its own request (countFill); this one got nothing.
       if (count) {
-        this.parts.accounting.countUnfilled(
-          {
-            advertiserId: 0,
-            planId: 0,
-            strategyId: 0,
-            creativeId: 0,
-            mediaId: slot?.mediaId ?? 0,
-            slotId: slot?.id ?? 0,
-            dspId: 0,
-            country: request.country,
-            os: request.os,
-            appVersion: request.appVersion,
-          },
-          now,
-          weight,
-        );
+        this.parts.accounting.countUnfilled(requestDims(request, slot, null), now, weight);
       }
       const answer: ServeAdAnswer = {
         fill: false,
@@ -245,22 +231,7 @@ export class ServePath {
     for (const bid of entrants) {
       if (bid === won) continue;
       losers += 1;
-      this.parts.accounting.countLostAuction(
-        {
-          advertiserId: bid.plan.ownerId,
-          planId: bid.plan.id,
-          strategyId: bid.strategy.id,
-          creativeId: bid.creative.id,
-          mediaId: slot.mediaId,
-          slotId: slot.id,
-          dspId: 0,
-          country: request.country,
-          os: request.os,
-          appVersion: request.appVersion,
-        },
-        now,
-        weight,
-      );
+      this.parts.accounting.countLostAuction(requestDims(request, slot, bid), now, weight);
     }
     return losers;
   }

@@ -13,8 +13,11 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../apps/server/src/db/client.js';
-import type { StatsView } from '../../apps/server/src/modules/report/query.js';
-import { chooseSource, SOURCES } from '../../apps/server/src/modules/report/query.js';
+import {
+  chooseSource,
+  SOURCES,
+  type StatsView,
+} from '../../apps/server/src/modules/report/sources.js';
 import type { StatsScope } from '../../apps/server/src/modules/report/scope.js';
 import { runReport } from '../../apps/server/src/modules/report/service.js';
 import { tableSizes } from '../../apps/server/src/modules/report/sizes.js';

@@ -26,7 +26,7 @@ import {
   resolveReportScope,
   statsViewOf,
 } from './service.js';
-import type { StatsView } from './query.js';
+import type { StatsView } from './sources.js';
 import type { StatsScope } from './scope.js';
 
 /** Rows per cursor fetch. */

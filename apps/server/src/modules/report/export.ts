@@ -28,7 +28,7 @@ import {
 } from '@adloom/domain';
 import { stringify } from 'csv-stringify';
 import type ExcelJSModule from 'exceljs';
-import type { StatsView } from './query.js';
+import type { StatsView } from './sources.js';
 
 type CellKind = 'text' | 'count' | 'money' | 'ratio';
 type Cell = string | number | null;

@@ -7,7 +7,6 @@
  * parameter.
  */
 import {
-  ReportDimension,
   isTextDimension,
   reportDimensionColumn,
   reportDimensionKind,
@@ -16,192 +15,16 @@ import {
   type ReportMetricValue,
 } from '@adloom/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import { COUNTER_COLUMNS, KEY_COLUMNS, type StatsCounterColumn } from '../../stats/keys.js';
-import { CREATIVE_DAILY, GEO_DAILY, HOURS_OF_DAY, hourColumn } from '../../stats/rollups.js';
+import { HOURS_OF_DAY, hourColumn } from '../../stats/rollups.js';
+import { COUNTERS, countersOf, isAdSide, metricOf, type Counter } from './metrics.js';
 import type { StatsScope } from './scope.js';
-
-export const COUNTERS = COUNTER_COLUMNS;
-export type Counter = StatsCounterColumn;
-
-interface MetricDefinition {
-  /** The sums it is computed from. */
-  counters: readonly Counter[];
-  /** Over the inner query's sums (alias g). */
-  expression: SQL;
-}
-
-/** Ratios as float 0-1 (null on a zero denominator); money per click / mille rounded half up. */
-export const METRICS: Record<ReportMetricValue, MetricDefinition> = {
-  request: { counters: ['requests'], expression: sql`g.requests` },
-  fill: { counters: ['fills'], expression: sql`g.fills` },
-  imp: { counters: ['impressions'], expression: sql`g.impressions` },
-  click: { counters: ['clicks'], expression: sql`g.clicks` },
-  cost: { counters: ['cost'], expression: sql`g.cost` },
-  income: { counters: ['income'], expression: sql`g.income` },
-  partnerRevenue: { counters: ['partner_revenue'], expression: sql`g.partner_revenue` },
-  take: { counters: ['partner_take'], expression: sql`g.partner_take` },
-  publisherShare: {
-    counters: ['partner_revenue', 'partner_take'],
-    expression: sql`g.partner_revenue - g.partner_take`,
-  },
-  fr: {
-    counters: ['fills', 'requests'],
-    expression: sql`g.fills::float8 / nullif(g.requests, 0)`,
-  },
-  ir: {
-    counters: ['impressions', 'fills'],
-    expression: sql`g.impressions::float8 / nullif(g.fills, 0)`,
-  },
-  ctr: {
-    counters: ['clicks', 'impressions'],
-    expression: sql`g.clicks::float8 / nullif(g.impressions, 0)`,
-  },
-  // numeric round() rounds halves away from zero: half up for these non-negative sums.
-  cpc: {
-    counters: ['cost', 'clicks'],
-    expression: sql`round(g.cost::numeric / nullif(g.clicks, 0))`,
-  },
-  cpm: {
-    counters: ['cost', 'impressions'],
-    expression: sql`round(g.cost::numeric * 1000 / nullif(g.impressions, 0))`,
-  },
-};
-
-/**
- * An advertiser's requests are the auctions its strategies entered (`auctions`, on its rows;
- * the platform's rows count requests): in an ad-side report Requests and Fill rate read both
- * (docs/decisions/advertiser-requests.md).
- */
-const AD_SIDE_METRICS: Partial<Record<ReportMetricValue, MetricDefinition>> = {
-  request: { counters: ['requests', 'auctions'], expression: sql`g.requests + g.auctions` },
-  fr: {
-    counters: ['fills', 'requests', 'auctions'],
-    expression: sql`g.fills::float8 / nullif(g.requests + g.auctions, 0)`,
-  },
-};
-
-/** The dimensions of the ad that won or entered (a partner's DSP is the platform's). */
-const AD_DIMENSIONS: ReadonlySet<ReportDimensionValue> = new Set([
-  'advertiser',
-  'plan',
-  'strategy',
-  'creative',
-]);
-
-/**
- * A report reads the advertisers' side when its scope is some advertisers' rows or it is
- * grouped or filtered by a dimension of the ad; its totals row, without the grouping, may not.
- */
-export function isAdSide(view: Pick<StatsView, 'dimensions' | 'filters'>, scope: StatsScope) {
-  if (scope.kind === 'advertisers' || scope.kind === 'anyAdvertiser') return true;
-  return (
-    view.dimensions.some((dimension) => AD_DIMENSIONS.has(dimension)) ||
-    view.filters.some((filter) => AD_DIMENSIONS.has(filter.dimension as ReportDimensionValue))
-  );
-}
-
-const metricOf = (metric: ReportMetricValue, adSide: boolean): MetricDefinition =>
-  (adSide ? AD_SIDE_METRICS[metric] : undefined) ?? METRICS[metric];
-
-export interface StatsSource {
-  table:
-    | 'stats_plan_hourly'
-    | 'stats_geo_daily'
-    | 'stats_creative_daily'
-    | 'stats_daily'
-    | 'stats_hourly';
-  /** Its time column: an hour, or the midnight (UTC) of a day. */
-  time: 'hour' | 'day';
-  /** What it can group and filter by. */
-  dimensions: ReadonlySet<ReportDimensionValue>;
-  /**
-   * A daily rollup holding closed hours only (migrations 0008, 0015): its key columns, read
-   * with stats_hourly's open hours. Undefined: read as it is.
-   */
-  daily?: readonly string[];
-  /** A daily rollup that also counts each counter per hour of the day (stats/rollups.ts). */
-  byHour?: boolean;
-}
-
-const ALL_DIMENSIONS: readonly ReportDimensionValue[] = ReportDimension.values;
-
-/** Smallest first: the first that holds every needed column serves the report. */
-export const SOURCES: readonly StatsSource[] = [
-  {
-    table: 'stats_plan_hourly',
-    time: 'hour',
-    dimensions: new Set(['date', 'hour', 'advertiser', 'plan']),
-  },
-  {
-    table: GEO_DAILY.table,
-    time: 'day',
-    dimensions: new Set(['date', 'advertiser', 'country', 'os']),
-    daily: GEO_DAILY.keys,
-  },
-  {
-    table: CREATIVE_DAILY.table,
-    time: 'day',
-    dimensions: new Set(['date', 'hour', 'advertiser', 'plan', 'strategy', 'creative']),
-    daily: CREATIVE_DAILY.keys,
-    byHour: true,
-  },
-  {
-    table: 'stats_daily',
-    time: 'day',
-    dimensions: new Set(ALL_DIMENSIONS.filter((dimension) => dimension !== 'hour')),
-    daily: KEY_COLUMNS,
-  },
-  { table: 'stats_hourly', time: 'hour', dimensions: new Set(ALL_DIMENSIONS) },
-];
-
-/** stats_hourly as the open hours of a daily rollup's report read it. */
-const HOURLY = SOURCES.at(-1) as StatsSource;
-
-/** What a report asks of the stats: no paging, no names. */
-export interface StatsView {
-  dimensions: readonly ReportDimensionValue[];
-  metrics: readonly ReportMetricValue[];
-  filters: readonly ReportFilter[];
-  /** Inclusive UTC days. */
-  from: string;
-  to: string;
-  sort?: string | undefined;
-  order: 'asc' | 'desc';
-}
-
-/** The dimension a scope narrows by, which the source must hold too. */
-function scopeDimension(scope: StatsScope): ReportDimensionValue | undefined {
-  if (scope.kind === 'media') return 'media';
-  if (scope.kind === 'all') return undefined;
-  return 'advertiser';
-}
-
-/** Each stats table's size in pages as the planner knows it (sizes.ts), when known. */
-export type TableSizes = ReadonlyMap<StatsSource['table'], number>;
-
-/**
- * The table that serves a view: of those holding every column it needs (its dimensions, its
- * filters' and the scope's), the smallest in pages when all of them have a size, else the
- * first in SOURCES' order. Which rollup is smaller depends on the traffic: plans × 24 rows a
- * day against the day's distinct combinations.
- */
-export function chooseSource(view: StatsView, scope: StatsScope, sizes?: TableSizes): StatsSource {
-  const needed = new Set<string>([
-    ...view.dimensions,
-    ...view.filters.map((filter) => filter.dimension),
-  ]);
-  const scoped = scopeDimension(scope);
-  if (scoped) needed.add(scoped);
-  const candidates = SOURCES.filter((candidate) =>
-    [...needed].every((dimension) => candidate.dimensions.has(dimension as ReportDimensionValue)),
-  );
-  const sized = candidates.map((candidate) => ({ candidate, rows: sizes?.get(candidate.table) }));
-  if (sized.every(({ rows }) => rows !== undefined && rows > 0)) {
-    sized.sort((x, y) => (x.rows ?? 0) - (y.rows ?? 0));
-  }
-  // stats_hourly holds every dimension: there is always a candidate.
-  return sized[0]?.candidate ?? (SOURCES.at(-1) as StatsSource);
-}
+import {
+  chooseSource,
+  HOURLY,
+  type StatsSource,
+  type StatsView,
+  type TableSizes,
+} from './sources.js';
 
 /** A quoted column alias; only our own keys reach here (the contract checks the sort key). */
 function identifier(name: string): SQL {
@@ -317,14 +140,6 @@ function whereClause(view: StatsView, scope: StatsScope, source: StatsSource): S
   if (scoped) conditions.push(scoped);
   for (const filter of view.filters) conditions.push(filterCondition(filter, source));
   return sql.join(conditions, sql` and `);
-}
-
-/** The sums the metrics need, on either side (a page and its totals row may differ). */
-function countersOf(metrics: readonly ReportMetricValue[]): Counter[] {
-  const needed = new Set(
-    metrics.flatMap((metric) => [...METRICS[metric].counters, ...metricOf(metric, true).counters]),
-  );
-  return COUNTERS.filter((counter) => needed.has(counter));
 }
 
 const sumOf = (counter: Counter, alias = 's'): SQL =>

@@ -9,7 +9,7 @@ import { selectRows } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildStatsRow, buildUser } from '../../test/factories.js';
 import { foldClosedHours, openFrom, reopenDays } from '../../stats/fold.js';
-import { chooseSource, type StatsView } from './query.js';
+import { chooseSource, type StatsView } from './sources.js';
 import type { StatsScope } from './scope.js';
 import { runReport } from './service.js';
 import { ADVERTISER } from './test-kit.js';

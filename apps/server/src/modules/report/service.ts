@@ -29,8 +29,8 @@ import {
   countQuery,
   reportQuery,
   totalsQuery,
-  type StatsView,
 } from './query.js';
+import type { StatsView } from './sources.js';
 import { reportScope, type StatsScope } from './scope.js';
 import { statsLayout } from './sizes.js';
 

@@ -8,7 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
 import { openFrom } from '../../stats/fold.js';
-import { SOURCES, type StatsLayout, type StatsSource, type TableSizes } from './query.js';
+import type { StatsLayout } from './query.js';
+import { SOURCES, type StatsSource, type TableSizes } from './sources.js';
 
 const TTL_MS = 5 * 60_000;
 const TABLES: readonly StatsSource['table'][] = SOURCES.map((source) => source.table);

@@ -1,0 +1,113 @@
+/**
+ * The stats tables a report can read and which one serves a view (docs/decisions/reports.md):
+ * stats_plan_hourly (hour, advertiser, plan), the daily rollups, else stats_hourly.
+ */
+import {
+  ReportDimension,
+  type ReportDimensionValue,
+  type ReportFilter,
+  type ReportMetricValue,
+} from '@adloom/domain';
+import { KEY_COLUMNS } from '../../stats/keys.js';
+import { CREATIVE_DAILY, GEO_DAILY } from '../../stats/rollups.js';
+import type { StatsScope } from './scope.js';
+
+export interface StatsSource {
+  table:
+    | 'stats_plan_hourly'
+    | 'stats_geo_daily'
+    | 'stats_creative_daily'
+    | 'stats_daily'
+    | 'stats_hourly';
+  /** Its time column: an hour, or the midnight (UTC) of a day. */
+  time: 'hour' | 'day';
+  /** What it can group and filter by. */
+  dimensions: ReadonlySet<ReportDimensionValue>;
+  /**
+   * A daily rollup holding closed hours only (migrations 0008, 0015): its key columns, read
+   * with stats_hourly's open hours. Undefined: read as it is.
+   */
+  daily?: readonly string[];
+  /** A daily rollup that also counts each counter per hour of the day (stats/rollups.ts). */
+  byHour?: boolean;
+}
+
+const ALL_DIMENSIONS: readonly ReportDimensionValue[] = ReportDimension.values;
+
+/** Smallest first: the first that holds every needed column serves the report. */
+export const SOURCES: readonly StatsSource[] = [
+  {
+    table: 'stats_plan_hourly',
+    time: 'hour',
+    dimensions: new Set(['date', 'hour', 'advertiser', 'plan']),
+  },
+  {
+    table: GEO_DAILY.table,
+    time: 'day',
+    dimensions: new Set(['date', 'advertiser', 'country', 'os']),
+    daily: GEO_DAILY.keys,
+  },
+  {
+    table: CREATIVE_DAILY.table,
+    time: 'day',
+    dimensions: new Set(['date', 'hour', 'advertiser', 'plan', 'strategy', 'creative']),
+    daily: CREATIVE_DAILY.keys,
+    byHour: true,
+  },
+  {
+    table: 'stats_daily',
+    time: 'day',
+    dimensions: new Set(ALL_DIMENSIONS.filter((dimension) => dimension !== 'hour')),
+    daily: KEY_COLUMNS,
+  },
+  { table: 'stats_hourly', time: 'hour', dimensions: new Set(ALL_DIMENSIONS) },
+];
+
+/** stats_hourly as the open hours of a daily rollup's report read it. */
+export const HOURLY = SOURCES.at(-1) as StatsSource;
+
+/** What a report asks of the stats: no paging, no names. */
+export interface StatsView {
+  dimensions: readonly ReportDimensionValue[];
+  metrics: readonly ReportMetricValue[];
+  filters: readonly ReportFilter[];
+  /** Inclusive UTC days. */
+  from: string;
+  to: string;
+  sort?: string | undefined;
+  order: 'asc' | 'desc';
+}
+
+/** The dimension a scope narrows by, which the source must hold too. */
+function scopeDimension(scope: StatsScope): ReportDimensionValue | undefined {
+  if (scope.kind === 'media') return 'media';
+  if (scope.kind === 'all') return undefined;
+  return 'advertiser';
+}
+
+/** Each stats table's size in pages as the planner knows it (sizes.ts), when known. */
+export type TableSizes = ReadonlyMap<StatsSource['table'], number>;
+
+/**
+ * The table that serves a view: of those holding every column it needs (its dimensions, its
+ * filters' and the scope's), the smallest in pages when all of them have a size, else the
+ * first in SOURCES' order. Which rollup is smaller depends on the traffic: plans × 24 rows a
+ * day against the day's distinct combinations.
+ */
+export function chooseSource(view: StatsView, scope: StatsScope, sizes?: TableSizes): StatsSource {
+  const needed = new Set<string>([
+    ...view.dimensions,
+    ...view.filters.map((filter) => filter.dimension),
+  ]);
+  const scoped = scopeDimension(scope);
+  if (scoped) needed.add(scoped);
+  const candidates = SOURCES.filter((candidate) =>
+    [...needed].every((dimension) => candidate.dimensions.has(dimension as ReportDimensionValue)),
+  );
+  const sized = candidates.map((candidate) => ({ candidate, rows: sizes?.get(candidate.table) }));
+  if (sized.every(({ rows }) => rows !== undefined && rows > 0)) {
+    sized.sort((x, y) => (x.rows ?? 0) - (y.rows ?? 0));
+  }
+  // stats_hourly holds every dimension: there is always a candidate.
+  return sized[0]?.candidate ?? (SOURCES.at(-1) as StatsSource);
+}

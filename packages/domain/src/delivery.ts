@@ -144,6 +144,12 @@ export const TRACK_PATHS = {
 export const OWN_DSP_PATH = '/dsp/openrtb2';
 
 /**
+ * The demand-partner id of our own demand in the stats and partner health: an ad of our own
+ * advertisers, whether it won our auction or was bought by an exchange that called us.
+ */
+export const OWN_DEMAND_DSP_ID = 0;
+
+/**
  * The price rule (docs/decisions/delivery.md): the winner pays the second-highest eligible
  * bid plus this increment (1 cent per mille), never less than the slot's floor and never
  * more than its own bid. A lone bidder pays the floor plus the increment, capped the same.

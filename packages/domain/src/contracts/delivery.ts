@@ -152,6 +152,11 @@ export const diagnoseDelivery = defineEndpoint({
   response: ZDiagnosis,
 });
 
+/**
+ * One demand partner's health; the row of dsp_id OWN_DEMAND_DSP_ID (dsp_name empty) is our own
+ * bids sold to the exchanges that call us, with their caller losses and unbilled impressions
+ * only, shown when it has any.
+ */
 export const ZPartnerHealth = z.object({
   dsp_id: z.number().int(),
   dsp_name: z.string(),

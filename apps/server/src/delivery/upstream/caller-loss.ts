@@ -6,7 +6,13 @@
  * partner's terms and fired from the notice queue; an own bid's loss is counted and its
  * serve-time hold given back at once. Once: the kept entry is taken out by the first notice.
  */
-import { Billing, SERVING_CURRENCY, toUsdMicros, type RateTable } from '@adloom/domain';
+import {
+  Billing,
+  OWN_DEMAND_DSP_ID,
+  SERVING_CURRENCY,
+  toUsdMicros,
+  type RateTable,
+} from '@adloom/domain';
 import { heldReservationOf } from '../holds.js';
 import type { Accounting, StateStore } from '../ports.js';
 import type { TokenSigner } from '../tracking/token.js';
@@ -40,7 +46,7 @@ export interface CallerLossDeps {
   store: StateStore;
   rates: RateTable;
   stats: CallerLossStats;
-  /** Where a counted loss goes: its partner's health row (dsp 0: our own bids). */
+  /** Where a counted loss goes: its partner's health row, or our own demand's. */
   accounting: Pick<Accounting, 'countCallerLoss'>;
   nowMs: number;
 }
@@ -90,6 +96,6 @@ export async function relayCallerLoss(
     await deps.store.claimHold(claims.id, held, { ...held, micros: 0 });
   }
   deps.stats.own += 1;
-  deps.accounting.countCallerLoss(0, deps.nowMs);
+  deps.accounting.countCallerLoss(OWN_DEMAND_DSP_ID, deps.nowMs);
   return true;
 }

@@ -8,6 +8,7 @@
  * billing notice takes the `await:` entry out. The sweep takes the ids past their time: an
  * entry still waiting and shown is an unbilled impression; one never shown was not delivered.
  */
+import { OWN_DEMAND_DSP_ID } from '@adloom/domain';
 import type { Accounting } from '../ports.js';
 import type { BillingNoticeStore } from './billing-notices.js';
 
@@ -55,7 +56,7 @@ export async function noticeArrived(store: BillingNoticeStore, id: string): Prom
 
 /**
  * Counts the shown impressions whose notice can no longer come, in this process's totals and
- * in their partner's health row (dsp 0: our own ads); answers how many.
+ * in their partner's health row (OWN_DEMAND_DSP_ID: our own ads); answers how many.
  */
 export async function sweepUnbilled(
   store: BillingNoticeStore,
@@ -76,7 +77,7 @@ export async function sweepUnbilled(
     }
     if (awaited.dspId) stats.partner += 1;
     else stats.own += 1;
-    accounting.countUnbilled(awaited.dspId ?? 0, nowMs);
+    accounting.countUnbilled(awaited.dspId ?? OWN_DEMAND_DSP_ID, nowMs);
     unbilled += 1;
   }
   return unbilled;

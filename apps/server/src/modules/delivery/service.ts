@@ -6,6 +6,7 @@
  */
 import {
   AppError,
+  OWN_DEMAND_DSP_ID,
   type Diagnosis,
   type PartnerHealth,
   type ENDPOINTS,
@@ -93,11 +94,11 @@ export async function diagnose(
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 export async function partnerHealth(db: Database, hours: number): Promise<PartnerHealth[]> {
   const since = new Date(Date.now() - hours * 3_600_000);
   since.setUTCMinutes(0, 0, 0);
-  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
   const rows = await db
     .select({
       dspId: dsps.id,
@@ -134,7 +135,7 @@ export async function partnerHealth(db: Database, hours: number): Promise<Partne
   }
   const mostFirst = (list: { reason: string; bids: number }[]) =>
     list.sort((a, b) => b.bids - a.bids || (a.reason < b.reason ? -1 : 1));
-  return rows.map((row) => ({
+  const partners = rows.map((row) => ({
     dsp_id: row.dspId,
     dsp_name: row.name,
     calls: row.calls,
@@ -149,4 +150,37 @@ export async function partnerHealth(db: Database, hours: number): Promise<Partne
     unbilled: row.unbilled,
     rejections: mostFirst(rejections.get(row.dspId) ?? []),
   }));
+  const own = await ownDemandHealth(db, since);
+  return own ? [...partners, own] : partners;
+}
+
+/**
+ * Our own bids as the exchanges that call us bought them: their loss notices and unbilled
+ * impressions (OWN_DEMAND_DSP_ID rows); no row when there are none. Calls, bids and latency
+ * are a partner's, not ours: zero and null here.
+ */
+async function ownDemandHealth(db: Database, since: Date): Promise<PartnerHealth | undefined> {
+  const [row] = await db
+    .select({
+      callerLosses: sum(dspHealthHourly.callerLosses),
+      unbilled: sum(dspHealthHourly.unbilled),
+    })
+    .from(dspHealthHourly)
+    .where(and(eq(dspHealthHourly.dspId, OWN_DEMAND_DSP_ID), gte(dspHealthHourly.hour, since)));
+  if (!row || row.callerLosses + row.unbilled === 0) return undefined;
+  return {
+    dsp_id: OWN_DEMAND_DSP_ID,
+    dsp_name: '',
+    calls: 0,
+    bids: 0,
+    timeouts: 0,
+    errors: 0,
+    wins: 0,
+    bid_rate: null,
+    timeout_rate: null,
+    avg_latency_ms: null,
+    caller_losses: row.callerLosses,
+    unbilled: row.unbilled,
+    rejections: [],
+  };
 }

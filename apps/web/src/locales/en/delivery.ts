@@ -108,6 +108,9 @@ export const delivery = {
     searchPlaceholder: 'Partner name',
     empty: 'No calls to demand partners in this window',
     partner: 'Partner',
+    ownDemand: 'Our own demand',
+    ownDemandHint:
+      'Our advertisers’ ads bought by the exchanges that call us: what those exchanges said of them (calls, bids and latency are a partner’s)',
     calls: 'Calls',
     bids: 'Bids',
     bidRate: 'Bid rate',

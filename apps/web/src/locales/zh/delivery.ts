@@ -107,6 +107,9 @@ export const delivery = {
     searchPlaceholder: '合作方名称',
     empty: '该时间范围内没有调用需求合作方',
     partner: '合作方',
+    ownDemand: '本平台自有需求',
+    ownDemandHint:
+      '调用我们的交易平台买下的本平台广告主广告：这些交易平台对其的反馈（调用、出价和延迟只属于合作方）',
     calls: '调用数',
     bids: '出价数',
     bidRate: '出价率',

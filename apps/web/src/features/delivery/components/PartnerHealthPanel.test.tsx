@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Ability, type PartnerHealth } from '@adloom/domain';
+import { Ability, OWN_DEMAND_DSP_ID, type PartnerHealth } from '@adloom/domain';
 import { configureApi } from '../../../lib/api';
 import { setupI18n } from '../../../lib/i18n';
 import { envelope, renderSignedIn } from '../../../test/render';
@@ -41,6 +41,15 @@ const silent: PartnerHealth = {
   caller_losses: 0,
   unbilled: 0,
   rejections: [],
+};
+
+/** Our own ads bought by the exchanges that call us, as the server answers them. */
+const own: PartnerHealth = {
+  ...silent,
+  dsp_id: OWN_DEMAND_DSP_ID,
+  dsp_name: '',
+  caller_losses: 1_250,
+  unbilled: 9,
 };
 
 /** The hours asked for → the rows answered. */
@@ -153,6 +162,38 @@ describe('PartnerHealthPanel', { timeout: 60_000 }, () => {
       ['Currency not allowed (no rate in the currency table)', '10'],
       ['No creative id (crid)', '5'],
     ]);
+  });
+
+  it('names our own demand’s row and shows only what the exchanges said of it', async () => {
+    renderSignedIn(<PartnerHealthPanel />, server({ 24: [acme, own] }), { ability: OPERATOR });
+    const name = await screen.findByText('Our own demand');
+    const cells = Array.from((name.closest('tr') as HTMLElement).querySelectorAll('td')).map(
+      (cell) => cell.textContent,
+    );
+    expect(cells).toEqual([
+      '',
+      'Our own demand',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      '1,250',
+      '9',
+      '-',
+      '-',
+    ]);
+    fireEvent.mouseEnter(name);
+    expect(await screen.findByText(/bought by the exchanges that call us/)).toBeTruthy();
+    // Found by its shown name; nothing of it to expand.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), {
+      target: { value: 'own demand' },
+    });
+    await waitFor(() => expect(screen.queryByText('Acme Bidder')).toBeNull());
+    const ownRow = screen.getByText('Our own demand').closest('tr') as HTMLElement;
+    expect(ownRow.querySelector('button:not(.ant-table-row-expand-icon-spaced)')).toBeNull();
   });
 
   it('searches partners by name', async () => {

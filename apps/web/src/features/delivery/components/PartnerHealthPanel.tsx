@@ -3,15 +3,17 @@
  * bid rate, timeouts and timeout rate, errors, wins, what the buying exchanges said of the
  * wins we sold on (lost in their auction, never billed) and mean latency over the last hour,
  * day or week, and the bids it had refused before our auction, by reason (expand a row).
- * A partner that times out or never bids shows here first.
+ * A partner that times out or never bids shows here first. Our own demand's row, when the
+ * exchanges that call us lost or never billed some of its ads, comes last with those two counts.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Input, Segmented, Space, Table } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   BidRejection,
   DEFAULT_PAGE_SIZE,
+  OWN_DEMAND_DSP_ID,
   PAGE_SIZES,
   formatCount,
   formatNumber,
@@ -22,25 +24,34 @@ import { HINTED_SORTER_TOOLTIP, HintedTitle } from '../../../components/list/Hin
 import { ListTable } from '../../../components/list/ListTable';
 import { HEALTH_WINDOWS, usePartnerHealth, type HealthWindow } from '../api';
 
+const isOwnDemand = (row: PartnerHealth) => row.dsp_id === OWN_DEMAND_DSP_ID;
+
+/** Calls, bids and latency are a partner's: our own demand's row shows none. */
+const partnerOnly =
+  <T,>(render: (value: T, row: PartnerHealth) => string) =>
+  (value: T, row: PartnerHealth) =>
+    isOwnDemand(row) ? '-' : render(value, row);
+
 const countColumn = (title: string, key: keyof PartnerHealth) => ({
   title,
   dataIndex: key,
   key,
   align: 'right' as const,
   sorter: (a: PartnerHealth, b: PartnerHealth) => Number(a[key] ?? -1) - Number(b[key] ?? -1),
-  render: (value: number) => formatCount(value),
+  render: partnerOnly((value: number) => formatCount(value)),
 });
 
-/** A count whose header says what it counts on hover. */
+/** A count of what the buying exchanges said, ours included; its header says what on hover. */
 const hintedCountColumn = (title: string, hint: string, key: keyof PartnerHealth) => ({
   ...countColumn(title, key),
   title: <HintedTitle label={title} hint={hint} />,
   showSorterTooltip: HINTED_SORTER_TOOLTIP,
+  render: (value: number) => formatCount(value),
 });
 
 const rateColumn = (title: string, key: 'bid_rate' | 'timeout_rate') => ({
   ...countColumn(title, key),
-  render: (value: number | null) => formatPercent(value),
+  render: partnerOnly((value: number | null) => formatPercent(value)),
 });
 
 const refusedOf = (row: PartnerHealth) =>
@@ -81,11 +92,15 @@ export function PartnerHealthPanel() {
   const [hours, setHours] = useState<HealthWindow>(24);
   const [keyword, setKeyword] = useState('');
   const query = usePartnerHealth(hours);
+  const nameOf = useCallback(
+    (row: PartnerHealth) => (isOwnDemand(row) ? t('delivery.health.ownDemand') : row.dsp_name),
+    [t],
+  );
   const rows = useMemo(() => {
     const text = keyword.trim().toLowerCase();
     const all = query.data ?? [];
-    return text ? all.filter((row) => row.dsp_name.toLowerCase().includes(text)) : all;
-  }, [query.data, keyword]);
+    return text ? all.filter((row) => nameOf(row).toLowerCase().includes(text)) : all;
+  }, [query.data, keyword, nameOf]);
 
   return (
     <>
@@ -132,7 +147,13 @@ export function PartnerHealthPanel() {
             dataIndex: 'dsp_name',
             key: 'dsp_name',
             fixed: 'left',
-            sorter: (a, b) => a.dsp_name.localeCompare(b.dsp_name),
+            sorter: (a, b) => nameOf(a).localeCompare(nameOf(b)),
+            render: (_: string, row: PartnerHealth) =>
+              isOwnDemand(row) ? (
+                <HintedTitle label={nameOf(row)} hint={t('delivery.health.ownDemandHint')} />
+              ) : (
+                row.dsp_name
+              ),
           },
           countColumn(t('delivery.health.calls'), 'calls'),
           countColumn(t('delivery.health.bids'), 'bids'),
@@ -156,12 +177,13 @@ export function PartnerHealthPanel() {
             key: 'refused',
             align: 'right' as const,
             sorter: (a: PartnerHealth, b: PartnerHealth) => refusedOf(a) - refusedOf(b),
-            render: (_: unknown, row: PartnerHealth) => formatCount(refusedOf(row)),
+            render: partnerOnly((_: unknown, row: PartnerHealth) => formatCount(refusedOf(row))),
           },
           {
             ...countColumn(t('delivery.health.latency'), 'avg_latency_ms'),
-            render: (value: number | null) =>
+            render: partnerOnly((value: number | null) =>
               value === null ? '-' : t('delivery.health.ms', { value: formatNumber(value, 0) }),
+            ),
           },
         ]}
       />

@@ -2,9 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+import { BASE_URL as baseURL, E2E_PORT as port } from './support/base-url';
 
 export default defineConfig({
   testDir: './tests',

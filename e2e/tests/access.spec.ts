@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs, signInAs } from '../support/session';
 
 async function menuTexts(page: Page): Promise<string> {
   const nav = page.getByRole('navigation');
@@ -9,8 +9,7 @@ async function menuTexts(page: Page): Promise<string> {
 
 test.describe('access rules', () => {
   test('a user lacking the role gets /401 without a way back', async ({ page }) => {
-    await signInAs(page, 'advertiser');
-    await page.goto('/system/country');
+    await openAs(page, 'advertiser', '/system/country');
     await expect(page).toHaveURL(/\/401$/);
     await expect(page.getByRole('heading', { name: '401' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Home' })).toBeVisible();
@@ -20,8 +19,7 @@ test.describe('access rules', () => {
   });
 
   test('an unknown path goes to /404', async ({ page }) => {
-    await signInAs(page, 'advertiser');
-    await page.goto('/no/such/page');
+    await openAs(page, 'advertiser', '/no/such/page');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
   });

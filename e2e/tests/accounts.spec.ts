@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signInAs } from '../support/session';
+import { DEMO_PASSWORD, openAs, signInAs } from '../support/session';
 
 function rowOf(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
@@ -16,8 +16,7 @@ function amountOf(text: string): number {
 
 test('an agent creates an advertiser and operates it in a proxy window', async ({ page }) => {
   const username = `adv_${Date.now().toString(36)}`;
-  await signInAs(page, 'agent');
-  await page.goto('/user/manage');
+  await openAs(page, 'agent', '/user/manage');
   await expect(page).toHaveTitle('Platform accounts - Adloom');
 
   await page.getByRole('button', { name: 'Add account' }).click();
@@ -84,8 +83,7 @@ test('an agent creates an advertiser and operates it in a proxy window', async (
 });
 
 test('a fund manager tops up and the balance and ledger agree', async ({ page }) => {
-  await signInAs(page, 'finance');
-  await page.goto('/user/manage');
+  await openAs(page, 'finance', '/user/manage');
   await search(page, 'adv_alpha');
   const row = rowOf(page, 'adv_alpha');
   await expect(row).toHaveCount(1);
@@ -142,8 +140,7 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   // Two people sign in and work in turn: more than the default minute on a loaded machine.
   test.slow();
   const note = `Annual prepayment ${Date.now().toString(36)}`;
-  await signInAs(page, 'finance');
-  await page.goto('/user/manage');
+  await openAs(page, 'finance', '/user/manage');
   // Nobody tops up their own account.
   await search(page, 'finance');
   await expect(rowOf(page, 'finance').first()).toBeVisible();
@@ -196,8 +193,7 @@ test('a large top-up waits until another fund manager approves it', async ({ pag
   // The administrator (another fund manager) approves it.
   const other = await browser.newContext();
   const admin = await other.newPage();
-  await signInAs(admin, 'admin');
-  await admin.goto('/user/manage');
+  await openAs(admin, 'admin', '/user/manage');
   await admin.getByRole('button', { name: 'Fund approvals' }).click();
   const request = admin.getByTestId('fund-requests').getByRole('row').filter({ hasText: note });
   await request.getByRole('button', { name: 'Approve' }).click();

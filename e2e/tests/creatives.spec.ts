@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs } from '../support/session';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -62,8 +62,7 @@ async function createTextCreative(page: Page, name: string, title: string): Prom
 test('an advertiser creates creatives with a live preview that follows the style', async ({
   page,
 }) => {
-  await signInAs(page, 'advertiser');
-  await page.goto('/ad/idea');
+  await openAs(page, 'advertiser', '/ad/idea');
   await expect(page).toHaveTitle('Creatives - Adloom');
 
   await page.getByRole('button', { name: 'Add creative' }).click();
@@ -117,8 +116,7 @@ test('an advertiser creates creatives with a live preview that follows the style
 });
 
 test('the auditor approves one creative and rejects the other with a reason', async ({ page }) => {
-  await signInAs(page, 'auditor');
-  await page.goto('/ad/exam');
+  await openAs(page, 'auditor', '/ad/exam');
   await expect(page).toHaveTitle('Creative audit - Adloom');
   await expect(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('searchbox', { name: 'Search' }).fill(run);
@@ -149,8 +147,7 @@ test('the auditor approves one creative and rejects the other with a reason', as
 test('the advertiser reads the decisions in English and Chinese, and an edit goes back to audit', async ({
   page,
 }) => {
-  await signInAs(page, 'advertiser');
-  await page.goto('/ad/idea');
+  await openAs(page, 'advertiser', '/ad/idea');
   await page.getByRole('searchbox', { name: 'Search' }).fill(run);
   await expect(rowOf(page, approvedName)).toContainText('Approved');
   const failed = rowOf(page, rejectedName);
@@ -199,8 +196,7 @@ test('an Image only creative takes an uploaded image of the style’s size', asy
   const banner = png(`banner-${run}.png`, '1200x628');
   rmSync(dir, { recursive: true, force: true });
 
-  await signInAs(page, 'advertiser');
-  await page.goto('/ad/idea');
+  await openAs(page, 'advertiser', '/ad/idea');
   await page.getByRole('button', { name: 'Add creative' }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: 'Live preview' });
   await drawer.getByLabel('Name', { exact: true }).fill(`Banner ${run}`);

@@ -4,13 +4,12 @@
  * the demo operator's income, its first steps and the trend's metric switch.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs } from '../support/session';
 
 const card = (page: Page, key: string) => page.getByTestId(`dashboard-card-${key}`);
 
 test("an advertiser's dashboard: balance, spend, counts and where each leads", async ({ page }) => {
-  await signInAs(page, 'advertiser');
-  await page.goto('/dashboard');
+  await openAs(page, 'advertiser', '/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   // The demo advertiser was topped up: a balance in US dollars, shortened with a unit suffix
   // from a thousand up ("$25.00K"), the exact figure (grouped, 2 decimals) in its label.
@@ -54,8 +53,7 @@ test("an advertiser's dashboard: balance, spend, counts and where each leads", a
 test("an operator's dashboard: income, first steps and the trend metric switch", async ({
   page,
 }) => {
-  await signInAs(page, 'operator');
-  await page.goto('/dashboard');
+  await openAs(page, 'operator', '/dashboard');
   await expect(card(page, 'incomeToday')).toContainText('Income today');
   await expect(card(page, 'incomeLastMonth')).toContainText('Income last month');
   await expect(card(page, 'balance')).toHaveCount(0);
@@ -75,8 +73,7 @@ test("an operator's dashboard: income, first steps and the trend metric switch",
 
 test('the dashboard in Chinese', async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'language', value: 'zh', url: baseURL ?? '' }]);
-  await signInAs(page, 'advertiser');
-  await page.goto('/dashboard');
+  await openAs(page, 'advertiser', '/dashboard');
   await expect(card(page, 'balance')).toContainText('账户余额');
   await expect(page.getByRole('radiogroup', { name: '趋势指标' })).toContainText('花费');
 });

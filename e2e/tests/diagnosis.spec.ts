@@ -7,7 +7,7 @@
  * /svc/delivery/partner/health).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs } from '../support/session';
 
 /** Picks an option of a searchable select by typing part of its text. */
 async function choose(page: Page, select: Locator, typed: string, option: RegExp | string) {
@@ -30,8 +30,7 @@ test('an operator replays a request on the demo banner slot and reads every fate
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAs(page, 'operator');
-  await page.goto('/delivery/diagnosis');
+  await openAs(page, 'operator', '/delivery/diagnosis');
   await expect(page.getByRole('heading', { name: 'Delivery diagnosis' })).toBeVisible();
 
   await choose(page, page.getByLabel('Slot', { exact: true }), 'Home banner', /Home banner #\d+/);
@@ -79,8 +78,7 @@ test('an operator replays a request on the demo banner slot and reads every fate
 });
 
 test('the DSP screen shows partner health over a chosen window', async ({ page }) => {
-  await signInAs(page, 'operator');
-  await page.goto('/ssp/dsp?tab=health');
+  await openAs(page, 'operator', '/ssp/dsp?tab=health');
   await expect(page.getByRole('tab', { name: 'Partner health' })).toHaveAttribute(
     'aria-selected',
     'true',

@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs } from '../support/session';
 
 interface Seen {
   headers: IncomingHttpHeaders;
@@ -71,8 +71,7 @@ test('the operator adds a demand partner and tests it against a live bidder', as
   baseURL,
 }) => {
   const name = `E2E Bidder ${Date.now().toString(36)}`;
-  await signInAs(page, 'operator');
-  await page.goto('/ssp/dsp');
+  await openAs(page, 'operator', '/ssp/dsp');
   await expect(page).toHaveTitle('Demand partners (DSP) - Adloom');
   await expect(page.getByRole('tab', { name: 'Demand partners' })).toHaveAttribute(
     'aria-selected',

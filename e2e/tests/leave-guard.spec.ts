@@ -3,7 +3,7 @@
  * leaves it, stay keeps the edit, leave discards it; a dialog with changes asks before closing.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs } from '../support/session';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -14,8 +14,7 @@ function menuLink(page: Page, name: string) {
 test('the plan form asks before a menu entry leaves its changes; stay keeps, leave discards', async ({
   page,
 }) => {
-  await signInAs(page, 'advertiser');
-  await page.goto('/ad/plan/new');
+  await openAs(page, 'advertiser', '/ad/plan/new');
   const name = page.getByLabel('Plan name');
   await name.fill('Spring sale, unsaved');
 
@@ -39,8 +38,7 @@ test('the plan form asks before a menu entry leaves its changes; stay keeps, lea
 });
 
 test('a media dialog with changes asks before Esc or Cancel closes it', async ({ page }) => {
-  await signInAs(page, 'operator');
-  await page.goto('/ssp/media');
+  await openAs(page, 'operator', '/ssp/media');
   await page.getByRole('button', { name: 'Add media' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Add a media' });
   await dialog.getByLabel('Name', { exact: true }).fill('Half-typed media');

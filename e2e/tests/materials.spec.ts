@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs, signInAs } from '../support/session';
 
 let dir: string;
 let image: Buffer;
@@ -63,8 +63,7 @@ async function openUpload(page: Page, label = 'Upload') {
 test('an advertiser uploads an image and a video and watches the video transcode', async ({
   page,
 }) => {
-  await signInAs(page, 'advertiser');
-  await page.goto('/ad/resource');
+  await openAs(page, 'advertiser', '/ad/resource');
   await expect(page).toHaveTitle('Materials - Adloom');
   await expect(page.getByRole('heading', { name: 'Materials' })).toBeVisible();
 
@@ -146,8 +145,7 @@ test('an advertiser uploads an image and a video and watches the video transcode
 });
 
 test('a renamed file is refused with the server’s message', async ({ page }) => {
-  await signInAs(page, 'advertiser');
-  await page.goto('/ad/resource');
+  await openAs(page, 'advertiser', '/ad/resource');
   const dialog = await openUpload(page);
   const name = `not-an-image-${suffix()}.png`;
   const fake = join(dir, name);

@@ -6,7 +6,7 @@
  * (what is deleted, what stops with it, the note).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs } from '../support/session';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -64,8 +64,7 @@ test('the operator adds a media and a slot in it, and copies the integration sni
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInAs(page, 'operator');
-  await page.goto('/ssp/media');
+  await openAs(page, 'operator', '/ssp/media');
   await expect(page).toHaveTitle('Media - Adloom');
   // The demo media of a fresh install, with its three slots.
   await expect(rowOf(page, 'Adloom News (demo)')).toContainText('com.adloom.news');
@@ -156,8 +155,7 @@ test('the operator adds a media and a slot in it, and copies the integration sni
 test('the slot reads in Chinese; its size changes with a note; the media is deleted', async ({
   page,
 }) => {
-  await signInAs(page, 'operator');
-  await page.goto('/ssp/slot');
+  await openAs(page, 'operator', '/ssp/slot');
   await search(page, run);
   await expect(rowOf(page, slotName)).toContainText('Unlimited');
 

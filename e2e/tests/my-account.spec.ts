@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, signInAs, signOut } from '../support/session';
+import { DEMO_PASSWORD, openAs, signIn, signInAs, signOut } from '../support/session';
 
 test('a user edits the nickname and the top bar follows', async ({ page }) => {
-  await signInAs(page, 'adv_alpha');
-  await page.goto('/user/index');
+  await openAs(page, 'adv_alpha', '/user/index');
   const nickname = page.getByLabel('Nickname');
   await expect(nickname).toHaveValue('Alpha Advertiser');
   await nickname.fill('Alpha Growth Team');
@@ -21,8 +20,7 @@ test('a user edits the nickname and the top bar follows', async ({ page }) => {
 
 test('changing the password checks the old one and the two new ones', async ({ page }) => {
   const next = 'beta-new-9981';
-  await signInAs(page, 'adv_beta');
-  await page.goto('/user/password');
+  await openAs(page, 'adv_beta', '/user/password');
   const form = {
     old: page.getByLabel('Old password'),
     new: page.getByLabel('New password', { exact: true }),

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { AD_MESSAGES, PlanStep, encodeCredential } from '@adloom/domain';
-import { DEMO_PASSWORD, signInAs } from '../support/session';
+import { DEMO_PASSWORD, openAs } from '../support/session';
 
 /** A suffix no other run uses, so reruns on the same data do not collide. */
 function fresh(): string {
@@ -103,8 +103,7 @@ test('an advertiser builds a complete plan from nothing with two strategies', as
     { name: french, language: 'fr' },
   ]);
 
-  await signInAs(page, 'advertiser');
-  await page.goto('/ad/plan');
+  await openAs(page, 'advertiser', '/ad/plan');
   await expect(page).toHaveTitle('Plans - Adloom');
   await page.getByRole('button', { name: 'New plan' }).click();
   await expect(page).toHaveURL(/\/ad\/plan\/new$/);
@@ -273,8 +272,7 @@ test('an advertiser builds a complete plan from nothing with two strategies', as
 
 test('an unfinished plan resumes at its step, and the flow speaks Chinese', async ({ page }) => {
   const planName = `Resume ${fresh()}`;
-  await signInAs(page, 'advertiser');
-  await page.goto('/ad/plan/new');
+  await openAs(page, 'advertiser', '/ad/plan/new');
   await page.getByLabel('Plan name', { exact: true }).fill(planName);
   await page.getByLabel('Daily budget', { exact: true }).fill('80');
   await page.getByRole('button', { name: 'Create plan and add strategies' }).click();

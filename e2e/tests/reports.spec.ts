@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs } from '../support/session';
 
 /** A suffix no other run uses. */
 function fresh(): string {
@@ -30,8 +30,9 @@ async function choose(page: Page, select: Locator, option: string): Promise<void
   }).toPass({ timeout: 15_000 });
 }
 
-async function openReport(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+/** Signs in and opens a report: its table's headers show. */
+async function openReport(page: Page, username: string, path: string): Promise<void> {
+  await openAs(page, username, path);
   await expect(page.getByRole('columnheader', { name: /^Requests|^Income/ }).first()).toBeVisible();
 }
 
@@ -56,8 +57,7 @@ test('a saved report config: the modified flag on save, cleared by switching and
   const tag = fresh();
   const byCountry = `By country ${tag}`;
   const daily = `Daily ${tag}`;
-  await signInAs(page, 'advertiser');
-  await openReport(page, '/report/index');
+  await openReport(page, 'advertiser', '/report/index');
 
   await dimension(page, 'Country').check();
   await expect(page.getByRole('columnheader', { name: 'Country' })).toBeVisible();
@@ -95,8 +95,7 @@ test('a saved report config: the modified flag on save, cleared by switching and
 });
 
 test("a chart's metric switch redraws it from a new query", async ({ page }) => {
-  await signInAs(page, 'advertiser');
-  await openReport(page, '/report/index');
+  await openReport(page, 'advertiser', '/report/index');
   const chart2 = page.getByRole('heading', { name: 'Impressions and eCPM over Date' });
   await expect(chart2).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Cost by App version over Date' })).toBeVisible();
@@ -117,8 +116,7 @@ test("a chart's metric switch redraws it from a new query", async ({ page }) => 
 });
 
 test('exports the report as CSV and Excel files that parse', async ({ page }) => {
-  await signInAs(page, 'advertiser');
-  await openReport(page, '/report/index');
+  await openReport(page, 'advertiser', '/report/index');
 
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -150,8 +148,7 @@ test('exports the report as CSV and Excel files that parse', async ({ page }) =>
 });
 
 test('the supply-side report applies the ADX views', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await openReport(page, '/sspReport/index');
+  await openReport(page, 'admin', '/sspReport/index');
   await expect(page.getByRole('columnheader').first()).toHaveText('Date');
   await expect(page.getByRole('columnheader').nth(1)).toHaveText('Income');
 
@@ -162,8 +159,7 @@ test('the supply-side report applies the ADX views', async ({ page }) => {
 });
 
 test('the country report has account and plan tabs grouped by country', async ({ page }) => {
-  await signInAs(page, 'advertiser');
-  await openReport(page, '/report/countryReport');
+  await openReport(page, 'advertiser', '/report/countryReport');
   await expect(page.getByRole('columnheader', { name: 'Country' })).toBeVisible();
   await expect(dimension(page, 'Country')).toBeDisabled();
 

@@ -4,13 +4,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { clippedHeadersOf } from '../support/page-checks';
-import { signInAs } from '../support/session';
+import { openAs, signInAs } from '../support/session';
 import { escapeRegExp } from '../support/texts';
 
 test('the clipping check sees a header hidden under the fixed Actions column', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, 'admin');
-  await page.goto('/ad/plan');
+  await openAs(page, 'admin', '/ad/plan');
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
   // A table that cannot scroll sideways in a narrow card: what the check exists to catch.
   await page.addStyleTag({
@@ -42,8 +41,7 @@ test('on a laptop the side menu stays and fills the window as the page scrolls',
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
-  await signInAs(page, 'admin');
-  await page.goto('/ad/plan/new');
+  await openAs(page, 'admin', '/ad/plan/new');
   await expect(page.getByLabel('Plan name')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs, signInAs } from '../support/session';
 
 /** A country code no seed uses, so reruns on the same data do not collide. */
 function freshCode(): string {
@@ -50,8 +50,7 @@ async function confirmNote(page: Page, note: string): Promise<void> {
 test('an operator manages a country with its languages, notes and history', async ({ page }) => {
   const code = freshCode();
   const name = `Testland ${code}`;
-  await signInAs(page, 'admin');
-  await page.goto('/system/country');
+  await openAs(page, 'admin', '/system/country');
   await expect(page).toHaveTitle('Countries - Adloom');
 
   // Create with two languages: they travel as the comma-joined lang_ids.
@@ -112,8 +111,7 @@ test('an operator manages a country with its languages, notes and history', asyn
 });
 
 test('a brand leads to its models', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/system/brand');
+  await openAs(page, 'admin', '/system/brand');
   await page.getByRole('searchbox', { name: 'Search' }).fill('xiaomi');
   const row = rowOf(page, 'xiaomi');
   await expect(row).toHaveCount(1);
@@ -140,7 +138,6 @@ test('System parameters show the fund approval threshold', async ({ page }) => {
 });
 
 test('other roles cannot open the settings', async ({ page }) => {
-  await signInAs(page, 'operator');
-  await page.goto('/system/brand');
+  await openAs(page, 'operator', '/system/brand');
   await expect(page).toHaveURL(/\/401$/);
 });

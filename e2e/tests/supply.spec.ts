@@ -6,7 +6,7 @@
  * 400‰ to our own DSP. Screenshots of the panel in English and Chinese go to /tmp.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs } from '../support/session';
 
 /** A suffix no other run uses, so reruns on the same data do not collide. */
 function fresh(): string {
@@ -66,10 +66,8 @@ test('an operator sets up media, slot, partner and an SSP strategy with its spli
   const slotName = `E2E Banner ${tag}`;
   const dspName = `E2E Partner ${tag}`;
   const strategyName = `E2E Split ${tag}`;
-  await signInAs(page, 'operator');
-
   // A media.
-  await page.goto('/ssp/media');
+  await openAs(page, 'operator', '/ssp/media');
   await page.getByRole('button', { name: 'Add media' }).click();
   const mediaDialog = dialogTitled(page, 'Add a media');
   await mediaDialog.getByLabel('Name', { exact: true }).fill(mediaName);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { encodeCredential } from '@adloom/domain';
-import { DEMO_PASSWORD, signInAs } from '../support/session';
+import { DEMO_PASSWORD, openAs } from '../support/session';
 
 /** The advertiser's X-Token, signed in through the account service like the console does. */
 async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
@@ -35,8 +35,7 @@ test('selects two plans, archives them, and finds them under the archived filter
   const names = [`${tag} one`, `${tag} two`];
   await createPlans(request, names);
 
-  await signInAs(page, 'advertiser');
-  await page.goto('/ad/plan');
+  await openAs(page, 'advertiser', '/ad/plan');
   await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
   const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
   for (const name of names) await expect(rowOf(name)).toBeVisible();

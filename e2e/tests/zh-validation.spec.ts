@@ -5,7 +5,7 @@
  * Dialogs also open with the focus on their first field and submit on Enter.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAs } from '../support/session';
+import { openAs, signInAs } from '../support/session';
 
 /** A Chinese message has at least one CJK character. */
 const CJK = /[\u3400-\u9fff]/;
@@ -130,8 +130,7 @@ test.describe('every form validates in Chinese', () => {
 
   test("the administrator: one's own profile and password, system parameters", async ({ page }) => {
     await useChinese(page);
-    await signInAs(page, 'admin');
-    await page.goto('/user/password');
+    await openAs(page, 'admin', '/user/password');
     await page.getByRole('button', { name: '修改密码' }).click();
     await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
     await expectChinese(page, 'password');
@@ -168,8 +167,7 @@ test.describe('every form validates in Chinese', () => {
 
   test('the fund manager tops up: a third decimal refused in Chinese', async ({ page }) => {
     await useChinese(page);
-    await signInAs(page, 'finance');
-    await page.goto('/user/manage');
+    await openAs(page, 'finance', '/user/manage');
     await page.getByRole('button', { name: '充值' }).first().click();
     const dialog = openDialog(page);
     const amount = dialog.locator('input').first();
@@ -182,8 +180,7 @@ test.describe('every form validates in Chinese', () => {
 
   test("the advertiser's plan: the first step sent empty", async ({ page }) => {
     await useChinese(page);
-    await signInAs(page, 'advertiser');
-    await page.goto('/ad/plan');
+    await openAs(page, 'advertiser', '/ad/plan');
     await page.getByRole('button', { name: '新建计划' }).click();
     await page.getByRole('button', { name: '创建计划并添加策略' }).click();
     await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();

@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openAs, signInAs } from '../support/session';
+import { BASE_URL } from '../support/base-url';
+import { openAs } from '../support/session';
 
 let dir: string;
 let image: Buffer;
@@ -159,9 +160,8 @@ test('a renamed file is refused with the server’s message', async ({ page }) =
 });
 
 test('the library reads in Chinese', async ({ page, context }) => {
-  await signInAs(page, 'advertiser');
-  await context.addCookies([{ name: 'language', value: 'zh', url: page.url() }]);
-  await page.goto('/ad/resource');
+  await context.addCookies([{ name: 'language', value: 'zh', url: BASE_URL }]);
+  await openAs(page, 'advertiser', '/ad/resource');
   await expect(page).toHaveTitle('素材库 - Adloom');
   await expect(page.getByRole('columnheader', { name: '尺寸' })).toBeVisible();
   const dialog = await openUpload(page, '上传');

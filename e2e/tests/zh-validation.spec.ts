@@ -5,7 +5,7 @@
  * Dialogs also open with the focus on their first field and submit on Enter.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openAs, signInAs } from '../support/session';
+import { openAs } from '../support/session';
 
 /** A Chinese message has at least one CJK character. */
 const CJK = /[\u3400-\u9fff]/;
@@ -63,9 +63,12 @@ const ADMIN_DIALOGS: DialogForm[] = [
   { name: 'demand partner', path: '/ssp/dsp', add: '添加需求方', bad: ' ' },
 ];
 
-/** Opens a dialog form; checks the focus, the untouched save, then a bad value sent by Enter. */
-async function walkDialog(page: Page, form: DialogForm): Promise<void> {
-  await page.goto(form.path);
+/**
+ * Opens a dialog form (its page loaded unless `onItsPage`); checks the focus, the untouched
+ * save, then a bad value sent by Enter.
+ */
+async function walkDialog(page: Page, form: DialogForm, onItsPage = false): Promise<void> {
+  if (!onItsPage) await page.goto(form.path);
   if (form.tab) await page.getByRole('tab', { name: form.tab }).click();
   await page.getByRole('button', { name: form.add }).first().click();
   const dialog = openDialog(page);
@@ -85,6 +88,14 @@ async function walkDialog(page: Page, form: DialogForm): Promise<void> {
   await text.press('Enter');
   await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
   await expectChinese(page, form.name);
+}
+
+/** Signs in on the first form's page, then walks each form. */
+async function walkSignedIn(page: Page, username: string, forms: DialogForm[]): Promise<void> {
+  for (const [index, form] of forms.entries()) {
+    if (index === 0) await openAs(page, username, form.path);
+    await walkDialog(page, form, index === 0);
+  }
 }
 
 test.describe('every form validates in Chinese', () => {
@@ -114,18 +125,20 @@ test.describe('every form validates in Chinese', () => {
 
   test('the administrator: the settings dialogs', async ({ page }) => {
     await useChinese(page);
-    await signInAs(page, 'admin');
-    for (const form of ADMIN_DIALOGS.filter((item) => item.path.startsWith('/system/'))) {
-      await walkDialog(page, form);
-    }
+    await walkSignedIn(
+      page,
+      'admin',
+      ADMIN_DIALOGS.filter((item) => item.path.startsWith('/system/')),
+    );
   });
 
   test('the administrator: the account and supply dialogs', async ({ page }) => {
     await useChinese(page);
-    await signInAs(page, 'admin');
-    for (const form of ADMIN_DIALOGS.filter((item) => !item.path.startsWith('/system/'))) {
-      await walkDialog(page, form);
-    }
+    await walkSignedIn(
+      page,
+      'admin',
+      ADMIN_DIALOGS.filter((item) => !item.path.startsWith('/system/')),
+    );
   });
 
   test("the administrator: one's own profile and password, system parameters", async ({ page }) => {
@@ -159,10 +172,11 @@ test.describe('every form validates in Chinese', () => {
 
   test('the operator owns media and slots', async ({ page }) => {
     await useChinese(page);
-    await signInAs(page, 'operator');
-    for (const form of ADMIN_DIALOGS.filter((item) => /^\/ssp\/(media|slot)$/.test(item.path))) {
-      await walkDialog(page, form);
-    }
+    await walkSignedIn(
+      page,
+      'operator',
+      ADMIN_DIALOGS.filter((item) => /^\/ssp\/(media|slot)$/.test(item.path)),
+    );
   });
 
   test('the fund manager tops up: a third decimal refused in Chinese', async ({ page }) => {

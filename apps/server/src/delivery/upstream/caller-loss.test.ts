@@ -58,7 +58,9 @@ beforeAll(async () => {
       },
     };
   });
+  // Its own database: the partner health it reads sums every file's rows of our own demand.
   t = await createTestApp({
+    isolated: true,
     env: {
       TRACKING_SECRET: 'caller-loss-secret-of-at-least-32-chars!!',
       DELIVERY_FLUSH_MS: '60000',

@@ -3,7 +3,7 @@
  * balance, an approved creative of a style, a live plan (complete, every hour) with one
  * strategy serving it, and an active slot of an active media taking that style.
  */
-import { PlanStatus, PlanStep, SupplyType } from '@adloom/domain';
+import { Ability, PlanStatus, PlanStep, SupplyType, type PartnerHealth } from '@adloom/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
@@ -16,7 +16,7 @@ import {
 } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { buildCreative, buildPlan, buildStrategy } from '../test/ad-factories.js';
-import { buildLedgerEntry, buildUser } from '../test/factories.js';
+import { buildLedgerEntry, buildSession, buildUser } from '../test/factories.js';
 import { buildStyle } from '../test/settings-factories.js';
 import { buildMedia, buildSlot } from '../test/supply-factories.js';
 
@@ -95,6 +95,17 @@ export async function noticeHealthOf(t: TestApp, dspId: number) {
     .from(dspHealthHourly)
     .where(eq(dspHealthHourly.dspId, dspId));
   return row ?? { callerLosses: 0, unbilled: 0 };
+}
+
+/** The DSP screen's partner health over the last hour, as an operator sees it. */
+export async function partnerHealthRows(t: TestApp): Promise<PartnerHealth[]> {
+  const operator = await buildUser(t.db, { ability: Ability.login | Ability.systemManage });
+  const health = await t.app.inject({
+    method: 'GET',
+    url: '/svc/delivery/partner/health?hours=1',
+    headers: { 'x-token': await buildSession(t.db, operator.id) },
+  });
+  return (health.json() as { data: PartnerHealth[] }).data;
 }
 
 /** The value, or a failed test naming what was missing (instead of a non-null assertion). */

@@ -3,15 +3,14 @@
  * a partner on loopback, whose bid competes with our own plan; a partner that is late or
  * answers garbage is a no-bid and our own plan serves. Partner health is counted.
  */
-import { Ability, Billing, type PartnerHealth, type ServeAdAnswer } from '@adloom/domain';
+import { Billing, type ServeAdAnswer } from '@adloom/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dspHealthHourly, statsHourly } from '../db/schema.js';
 import { startFakeDsp, type FakeDsp } from '../test/fake-dsp.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { buildSession, buildUser } from '../test/factories.js';
 import { buildDsp, buildSspStrategy } from '../test/supply-factories.js';
-import { buildServingScenario, must } from './test-kit.js';
+import { buildServingScenario, must, partnerHealthRows } from './test-kit.js';
 
 let t: TestApp;
 let fake: FakeDsp;
@@ -114,13 +113,7 @@ describe('upstream partners through /serve/ad', () => {
     expect(await healthOf(garbage.dsp.id)).toMatchObject({ calls: 1, errors: 1, wins: 0 });
     expect(await healthOf(silent.dsp.id)).toMatchObject({ calls: 1, bids: 0, wins: 0 });
 
-    const operator = await buildUser(t.db, { ability: Ability.login | Ability.systemManage });
-    const health = await t.app.inject({
-      method: 'GET',
-      url: '/svc/delivery/partner/health?hours=1',
-      headers: { 'x-token': await buildSession(t.db, operator.id) },
-    });
-    const rows = (health.json() as { data: PartnerHealth[] }).data;
+    const rows = await partnerHealthRows(t);
     expect(rows.find((row) => row.dsp_id === late.dsp.id)).toMatchObject({
       calls: 1,
       timeouts: 1,

@@ -7,13 +7,12 @@
  * or repeated notices are refused.
  */
 import { randomUUID } from 'node:crypto';
-import { Ability, Billing, OWN_DEMAND_DSP_ID, type PartnerHealth } from '@adloom/domain';
+import { Billing, OWN_DEMAND_DSP_ID } from '@adloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedDsp, type ScriptedDsp } from '../../test/fake-dsp.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildSession, buildUser } from '../../test/factories.js';
 import { buildDsp, buildSspStrategy } from '../../test/supply-factories.js';
-import { buildServingScenario, must, noticeHealthOf } from '../test-kit.js';
+import { buildServingScenario, must, noticeHealthOf, partnerHealthRows } from '../test-kit.js';
 
 interface SentRequest {
   id: string;
@@ -209,13 +208,7 @@ describe('a loss notice from the caller', () => {
     expect((await noticeHealthOf(t, 0)).callerLosses).toBe(ownBefore.callerLosses + 1);
 
     // On the DSP screen's partner health: our own demand's row, after the partners'.
-    const operator = await buildUser(t.db, { ability: Ability.login | Ability.systemManage });
-    const health = await t.app.inject({
-      method: 'GET',
-      url: '/svc/delivery/partner/health?hours=1',
-      headers: { 'x-token': await buildSession(t.db, operator.id) },
-    });
-    const rows = (health.json() as { data: PartnerHealth[] }).data;
+    const rows = await partnerHealthRows(t);
     expect(rows.at(-1)).toEqual({
       dsp_id: OWN_DEMAND_DSP_ID,
       dsp_name: '',

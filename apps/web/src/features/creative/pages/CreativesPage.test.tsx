@@ -146,6 +146,9 @@ describe('CreativesPage', { timeout: 30_000 }, () => {
       screen
         .getAllByText(text, { selector: 'label' })
         .find((label) => label.closest('.ant-drawer'));
+    // The style's own fields (its title here) follow once the style list has loaded: on a busy
+    // machine after the name is shown.
+    await waitFor(() => expect(labelOf('Title')).toBeDefined());
     expect(labelOf('Name')?.classList.contains('ant-form-item-required')).toBe(true);
     expect(labelOf('Style')?.classList.contains('ant-form-item-required')).toBe(true);
     // The text style needs its title; a description it may go without.

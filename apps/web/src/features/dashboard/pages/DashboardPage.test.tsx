@@ -1,6 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Ability, type DashboardSummary, type DashboardTrendPoint } from '@adloom/domain';
+import {
+  Ability,
+  type DashboardSummary,
+  type DashboardTrendPoint,
+  type EndpointResponse,
+  type listLedger,
+} from '@adloom/domain';
 import { configureApi } from '../../../lib/api';
 import { setupI18n } from '../../../lib/i18n';
 import { envelope, renderSignedIn } from '../../../test/render';
@@ -134,7 +140,8 @@ function renderDashboard(
           page: 1,
           size: 20,
           totals: { topUp: 0, spend: 0, adjustment: 0, balance: 0 },
-        };
+          pending: [],
+        } satisfies EndpointResponse<typeof listLedger>;
       }
       return [];
     },

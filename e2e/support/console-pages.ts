@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { ABILITY_ALL, deriveRoles, menuFor, type ConsoleRoute } from '@adloom/domain';
-import { LAYOUT_TEXT, titleOf, type Lang } from './texts';
+import { LAYOUT_TEXT, escapeRegExp, titleOf, type Lang } from './texts';
 
 const ADMIN_MENU = menuFor(deriveRoles(ABILITY_ALL));
 
@@ -61,7 +61,7 @@ export async function openFromMenu(
     await nav.getByRole('menuitem', { name: titleOf(group, lang), exact: true }).click();
   }
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`${route.path.replace(/[/]/g, '\\/')}$`));
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(route.path)}$`));
   await expect(page.locator('#main-content')).not.toBeEmpty();
   await requests.quiet();
 }

@@ -42,8 +42,8 @@ export function trackRequests(page: Page): { quiet(): Promise<void> } {
 }
 
 /**
- * Opens a console page from the side menu as a person does — on a phone (below 768 px) from
- * the menu drawer of the top bar — opening the page's group when it is closed, without
+ * Opens a console page from the side menu as a person does — on a phone from the menu drawer
+ * of the top bar — opening the page's group when it is closed, without
  * reloading the console; waits until the page has rendered and its requests are done.
  */
 export async function openFromMenu(
@@ -52,9 +52,11 @@ export async function openFromMenu(
   lang: Lang,
   requests: ReturnType<typeof trackRequests>,
 ): Promise<void> {
-  const phone = (page.viewportSize()?.width ?? 1280) < 768;
-  if (phone) await page.getByRole('button', { name: LAYOUT_TEXT[lang].expandMenu }).click();
   const nav = page.getByRole('navigation', { name: LAYOUT_TEXT[lang].mainMenu });
+  // A phone's menu is a closed drawer: the top bar's button opens it.
+  if (!(await nav.isVisible())) {
+    await page.getByRole('button', { name: LAYOUT_TEXT[lang].expandMenu }).click();
+  }
   const link = nav.getByRole('link', { name: titleOf(route, lang), exact: true });
   const group = ADMIN_MENU.find((item) => item.children?.some((child) => child === route));
   if (group && !(await link.isVisible())) {

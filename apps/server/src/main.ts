@@ -11,7 +11,8 @@ import { createDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { BUSINESS_ACCOUNTS, DEMO_ACCOUNTS, formatDemoAccounts, seedDemoData } from './db/seed.js';
 import { resumeMaterialWork } from './modules/material/routes.js';
-import { startDailyFold } from './stats/fold.js';
+import { DAY_MS } from './delivery/state/time.js';
+import { foldClosedHours, reopenDays, startDailyFold } from './stats/fold.js';
 import { backfillDemoTraffic, formatDemoVolume } from './delivery/simulate/backfill.js';
 import { answerDemoPartners } from './delivery/simulate/demo-partners.js';
 
@@ -69,9 +70,13 @@ if (config.seedDemo) answerDemoPartners();
 if (seeded && config.demoHistoryDays > 0) {
   try {
     const historyStart = Date.now();
+    // The history goes in as open hours and is closed by one fold after it: a day's flush of
+    // closed hours would keep every rollup through the trigger, a statement at a time.
+    await reopenDays(database.db, historyStart - config.demoHistoryDays * DAY_MS);
     const history = await backfillDemoTraffic(app.delivery(), database.db, {
       days: config.demoHistoryDays,
     });
+    await foldClosedHours(database.db, Date.now());
     app.log.info(history, 'demo history: simulated traffic counted by the delivery engine');
     console.info(formatDemoVolume(history, Date.now() - historyStart));
   } catch (error) {

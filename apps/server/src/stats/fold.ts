@@ -19,6 +19,7 @@ import {
   addCountersOnConflict,
 } from './keys.js';
 import { DAILY_ROLLUPS, HOUR_OF_DAY, rollupSums, writtenCounters } from './rollups.js';
+import { CREATIVE_RUNNING, RUNNING_STATEMENTS, runningChanges } from './running.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -71,6 +72,19 @@ const ROLLUP_FOLDS = DAILY_ROLLUPS.map((rollup) => {
   };
 });
 
+const RUNNING_CHANGES = runningChanges(false);
+
+/** The hours from open_from to `current` added to stats_creative_running (stats/running.ts). */
+async function foldRunningTotals(tx: Database, current: string): Promise<void> {
+  const changes = sql`${sql.raw(RUNNING_CHANGES.head)}(select x.*, ${sql.raw(HOUR_OF_DAY)} as h
+    from stats_hourly x
+    where x.hour >= (select open_from from stats_daily_open where id = 1)
+      and x.hour < ${current}::timestamptz) c${sql.raw(RUNNING_CHANGES.tail)}`;
+  for (const statement of RUNNING_STATEMENTS) {
+    await tx.execute(sql`with "d" as (${changes}) ${sql.raw(statement)}`);
+  }
+}
+
 /** Adds every closed hour not yet in stats_daily to it; answers how many hours it closed. */
 export async function foldClosedHours(db: Database, nowMs: number): Promise<number> {
   const current = new Date(Math.floor(nowMs / HOUR_MS) * HOUR_MS).toISOString();
@@ -86,6 +100,7 @@ export async function foldClosedHours(db: Database, nowMs: number): Promise<numb
     for (const { head, tail } of ROLLUP_FOLDS) {
       await tx.execute(sql`${head}${current}::timestamptz${tail}`);
     }
+    await foldRunningTotals(tx, current);
     await tx.execute(
       sql`update stats_daily_open set open_from = ${current}::timestamptz where id = 1`,
     );
@@ -103,7 +118,7 @@ export async function reopenDays(db: Database, fromMs: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select open_from from stats_daily_open where id = 1 for update`);
     await tx.execute(sql`delete from stats_daily where day >= ${from}::timestamptz`);
-    for (const { table } of DAILY_ROLLUPS) {
+    for (const table of [...DAILY_ROLLUPS.map((rollup) => rollup.table), CREATIVE_RUNNING.table]) {
       await tx.execute(sql`delete from ${sql.identifier(table)} where day >= ${from}::timestamptz`);
     }
     await tx.execute(

@@ -9,6 +9,7 @@
  */
 import { COUNTER_COLUMNS, KEY_COLUMNS } from './keys.js';
 import { DAILY_ROLLUPS, rollupSums, writtenCounters, type DailyRollup } from './rollups.js';
+import { RUNNING_STATEMENTS, runningChanges } from './running.js';
 
 const quoted = (column: string) => `"${column}"`;
 const list = (columns: readonly string[]) => columns.map(quoted).join(', ');
@@ -78,6 +79,19 @@ function dailyRollup(rollup: DailyRollup): string {
     $sql$, changed) USING open_from;`;
 }
 
+/** The closed hours' changes added to stats_creative_running (stats/running.ts). */
+function runningTotals(): string[] {
+  const { head, tail } = runningChanges(true);
+  const changes = `${head}(SELECT x.*, extract(hour from x."hour" at time zone 'UTC')::int AS h FROM (%s) x) c
+      WHERE c."hour" < $1${tail}`;
+  return RUNNING_STATEMENTS.map(
+    (statement) => `    EXECUTE format($sql$
+      WITH "d" AS (${changes})
+      ${statement}
+    $sql$, changed) USING open_from;`,
+  );
+}
+
 /** A closed day's rollup row left at zero goes (the per-hour rollups: no hour set). */
 function deleteEmptied(table: string, keys: readonly string[], empty: string): string {
   return `      EXECUTE format($sql$
@@ -110,7 +124,7 @@ ${planHourly}
   EXECUTE format('SELECT EXISTS (SELECT 1 FROM (%s) c WHERE c."hour" < $1)', changed)
     INTO closed USING open_from;
   IF closed THEN
-${[daily, ...DAILY_ROLLUPS.map(dailyRollup)].join('\n')}
+${[daily, ...DAILY_ROLLUPS.map(dailyRollup), ...runningTotals()].join('\n')}
     IF emptied IS NOT NULL THEN
 ${emptiedDeletes.join('\n')}
     END IF;

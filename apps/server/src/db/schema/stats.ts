@@ -202,3 +202,29 @@ export const statsCreativeDaily = pgTable(
     index('stats_creative_daily_advertiser_day_idx').on(t.advertiserId, t.day),
   ],
 );
+
+/**
+ * Running totals of stats_creative_daily per creative: a key's row for day D holds each
+ * counter per hour of the day summed over its closed hours up to the end of D, one row for
+ * each day the key counted anything. A range's sums are two rows' difference, so a 30-day
+ * report by creative (or plan) and hour reads two rows per creative however long the range
+ * (migration 0018, stats/running.ts, docs/decisions/reports.md).
+ */
+export const statsCreativeRunning = pgTable(
+  'stats_creative_running',
+  {
+    day: timestamp('day', { withTimezone: true, mode: 'date' }).notNull(),
+    advertiserId: integer('advertiser_id').notNull().default(0),
+    planId: integer('plan_id').notNull().default(0),
+    strategyId: integer('strategy_id').notNull().default(0),
+    creativeId: integer('creative_id').notNull().default(0),
+    ...hourCounters(),
+  },
+  (t) => [
+    // The key first: a report looks up each key's latest row before a day.
+    primaryKey({
+      name: 'stats_creative_running_pkey',
+      columns: [t.advertiserId, t.planId, t.strategyId, t.creativeId, t.day],
+    }),
+  ],
+);

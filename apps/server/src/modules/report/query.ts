@@ -6,45 +6,26 @@
  * are never averaged. Every identifier comes from the tables below, every value is a bound
  * parameter.
  */
-import {
-  isTextDimension,
-  reportDimensionColumn,
-  reportDimensionKind,
-  type ReportDimensionValue,
-  type ReportFilter,
-  type ReportMetricValue,
-} from '@adloom/domain';
+import { type ReportDimensionValue, type ReportMetricValue } from '@adloom/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { HOURS_OF_DAY, hourColumn } from '../../stats/rollups.js';
-import { COUNTERS, countersOf, isAdSide, metricOf, type Counter } from './metrics.js';
+import { COUNTERS, countersOf, isAdSide, metricOf } from './metrics.js';
+import { groupedByRunningQuery } from './running-query.js';
 import type { StatsScope } from './scope.js';
+import { chooseSource, HOURLY, type StatsSource, type StatsView } from './sources.js';
 import {
-  chooseSource,
-  HOURLY,
-  type StatsSource,
-  type StatsView,
-  type TableSizes,
-} from './sources.js';
-
-/** A quoted column alias; only our own keys reach here (the contract checks the sort key). */
-function identifier(name: string): SQL {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Not a report column: ${name}`);
-  return sql.raw(`"${name}"`);
-}
+  groupByPositions,
+  groupExpression,
+  identifier,
+  openFromOf,
+  sumOf,
+  whereClause,
+  type StatsLayout,
+} from './sql-parts.js';
 
 /** The columns a daily rollup's relation reads: its keys and the counters. */
 const rowColumns = (keys: readonly string[]): string =>
   [...keys, ...COUNTERS].map((column) => `"${column}"`).join(', ');
-
-/** What a report's SQL must know of the stats tables besides the view. */
-export interface StatsLayout {
-  /** The tables' estimated sizes, when known (chooseSource). */
-  sizes?: TableSizes;
-  /** stats_daily_open's open_from, ISO 8601: the daily rollups hold the hours before it. */
-  dailyOpenFrom: string;
-}
-
-const openFromOf = (layout: StatsLayout): SQL => sql`${layout.dailyOpenFrom}::timestamptz`;
 
 /**
  * What a source reads (alias s). The daily rollups hold the hours before open_from
@@ -62,97 +43,16 @@ function sourceRelation(source: StatsSource, layout: StatsLayout): SQL {
     select "hour", ${columns} from stats_hourly where "hour" >= ${from})`;
 }
 
-function timeColumn(source: StatsSource): SQL {
-  return sql.raw(`s."${source.time}"`);
-}
-
-/** The grouping expression of a dimension over the source (alias s). */
-function groupExpression(dimension: ReportDimensionValue, source: StatsSource): SQL {
-  if (dimension === 'date') return sql`(${timeColumn(source)} at time zone 'UTC')::date`;
-  if (dimension === 'hour')
-    return sql`extract(hour from ${timeColumn(source)} at time zone 'UTC')::int`;
-  return sql.raw(`s."${reportDimensionColumn(dimension)}"`);
-}
-
 /** The output of a grouped dimension (alias g): dates as YYYY-MM-DD text. */
 function outputExpression(dimension: ReportDimensionValue): SQL {
   if (dimension === 'date') return sql`to_char(g."date", 'YYYY-MM-DD')`;
   return sql`g.${identifier(dimension)}`;
 }
 
-function dayStart(day: string): string {
-  return `${day}T00:00:00Z`;
-}
-
-function nextDayStart(day: string): string {
-  return new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
-}
-
-/** An int[] parameter: one bound value however many ids (a big agent's users). */
-function intArray(ids: readonly number[]): SQL {
-  return sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-}
-
-function scopeCondition(scope: StatsScope): SQL | undefined {
-  switch (scope.kind) {
-    case 'all':
-      return undefined;
-    case 'anyAdvertiser':
-      return sql`s."advertiser_id" <> 0`;
-    case 'advertisers':
-      if (scope.ids.length === 1) return sql`s."advertiser_id" = ${scope.ids[0]}`;
-      return sql`s."advertiser_id" = any(${intArray(scope.ids)})`;
-    case 'media':
-      return sql`s."media_id" = any(${intArray(scope.ids)})`;
-  }
-}
-
-function filterCondition(filter: ReportFilter, source: StatsSource): SQL {
-  const dimension = filter.dimension as ReportDimensionValue;
-  let condition: SQL;
-  if (dimension === 'date') {
-    // Day ranges on the time column, which its index serves.
-    const time = timeColumn(source);
-    const ranges = filter.values.map(
-      (day) =>
-        sql`(${time} >= ${dayStart(day)}::timestamptz and ${time} < ${nextDayStart(day)}::timestamptz)`,
-    );
-    condition = sql`(${sql.join(ranges, sql` or `)})`;
-  } else {
-    // Codes are stored upper case; any case is accepted.
-    const code = reportDimensionKind(dimension) === 'code';
-    const values = filter.values.map((value) => {
-      if (!isTextDimension(dimension)) return sql`${Number(value)}`;
-      return sql`${code ? value.toUpperCase() : value}`;
-    });
-    condition = sql`${groupExpression(dimension, source)} in (${sql.join(values, sql`, `)})`;
-  }
-  return filter.mode === 'exclude' ? sql`not ${condition}` : condition;
-}
-
-function whereClause(view: StatsView, scope: StatsScope, source: StatsSource): SQL {
-  const time = timeColumn(source);
-  const conditions: SQL[] = [
-    sql`${time} >= ${dayStart(view.from)}::timestamptz`,
-    sql`${time} < ${nextDayStart(view.to)}::timestamptz`,
-  ];
-  const scoped = scopeCondition(scope);
-  if (scoped) conditions.push(scoped);
-  for (const filter of view.filters) conditions.push(filterCondition(filter, source));
-  return sql.join(conditions, sql` and `);
-}
-
-const sumOf = (counter: Counter, alias = 's'): SQL =>
-  sql`coalesce(sum(${sql.raw(alias)}.${identifier(counter)}), 0)::bigint as ${identifier(counter)}`;
-
-const groupByPositions = (count: number): SQL =>
-  count > 0
-    ? sql` group by ${sql.raw(Array.from({ length: count }, (_, index) => index + 1).join(', '))}`
-    : sql``;
-
 /** The grouped sums (alias g): one row per combination of the dimensions. */
 function groupedQuery(view: StatsView, scope: StatsScope, layout: StatsLayout): SQL {
   const source = chooseSource(view, scope, layout.sizes);
+  if (source.running) return groupedByRunningQuery(view, scope, layout);
   const needsHour =
     view.dimensions.includes('hour') || view.filters.some((filter) => filter.dimension === 'hour');
   if (source.byHour && needsHour) return groupedByHourQuery(view, scope, layout, source);
@@ -298,11 +198,26 @@ export function reportQuery(
     sql`null`,
     sql`(select count(*) from g)`,
   ];
-  return sql`with g as materialized (${groupedQuery(view, scope, layout)}),
-    m as (select ${sql.join([...outputColumns(view), ...metricColumns(view.metrics, isAdSide(view, scope))], sql`, `)} from g),
+  const pageColumns = [
+    ...outputColumns(view),
+    ...metricColumns(view.metrics, isAdSide(view, scope)),
+  ];
+  const part = sql`${sql.raw(String(PAGE_PART))} as ${identifier(PART_COLUMN)}`;
+  const onPage = sql`"__row" > ${page.offset} and "__row" <= ${page.offset + page.limit}`;
+  // Ordered by the dimensions alone, the groups are numbered as they are and the metrics
+  // computed for the page's rows only; a sort by a metric needs them on every row.
+  const byDimensions =
+    view.sort === undefined || view.dimensions.some((dimension) => dimension === view.sort);
+  const pageRows = byDimensions
+    ? sql`r as (select g.*, ${numbered} as "__row" from g)
+    select ${part}, ${sql.join(pageColumns, sql`, `)}, g."__row", null::bigint as ${identifier(TOTAL_COLUMN)}
+    from r g where ${onPage}`
+    : sql`m as (select ${sql.join(pageColumns, sql`, `)} from g),
     r as (select m.*, ${numbered} as "__row" from m)
-    select ${sql.raw(String(PAGE_PART))} as ${identifier(PART_COLUMN)}, r.*, null::bigint as ${identifier(TOTAL_COLUMN)}
-    from r where "__row" > ${page.offset} and "__row" <= ${page.offset + page.limit}
+    select ${part}, r.*, null::bigint as ${identifier(TOTAL_COLUMN)}
+    from r where ${onPage}`;
+  return sql`with g as materialized (${groupedQuery(view, scope, layout)}),
+    ${pageRows}
     union all
     select ${sql.join(totalsColumns, sql`, `)} from (select ${sql.join(totals, sql`, `)} from g) g
     order by ${identifier(PART_COLUMN)}, "__row"`;

@@ -9,6 +9,8 @@ import { selectRows } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildStatsRow, buildUser } from '../../test/factories.js';
 import { foldClosedHours, openFrom, reopenDays } from '../../stats/fold.js';
+import { HOUR_COLUMNS } from '../../stats/rollups.js';
+import { CREATIVE_RUNNING } from '../../stats/running.js';
 import { chooseSource, type StatsView } from './sources.js';
 import type { StatsScope } from './scope.js';
 import { runReport } from './service.js';
@@ -37,11 +39,13 @@ describe('chooseSource', () => {
   it.each([
     [['date'], advertisers, 'stats_plan_hourly'],
     [['date', 'hour', 'plan'], advertisers, 'stats_plan_hourly'],
+    [['plan', 'hour'], { kind: 'all' }, 'stats_creative_running'],
+    [['hour'], advertisers, 'stats_creative_running'],
     [['advertiser'], { kind: 'all' }, 'stats_plan_hourly'],
     [['country'], advertisers, 'stats_geo_daily'],
     [['date', 'country', 'os'], { kind: 'all' }, 'stats_geo_daily'],
     [['date', 'creative'], advertisers, 'stats_creative_daily'],
-    [['creative', 'hour'], advertisers, 'stats_creative_daily'],
+    [['creative', 'hour'], advertisers, 'stats_creative_running'],
     [['date', 'hour', 'strategy'], { kind: 'all' }, 'stats_creative_daily'],
     [['country', 'creative'], advertisers, 'stats_daily'],
     [['app'], advertisers, 'stats_daily'],
@@ -66,11 +70,15 @@ describe('chooseSource', () => {
     expect(chooseSource(view({ dimensions: ['date'] }), advertisers, sizes).table).toBe(
       'stats_geo_daily',
     );
-    expect(chooseSource(view({ dimensions: ['hour'] }), advertisers, sizes).table).toBe(
+    expect(chooseSource(view({ dimensions: ['date', 'hour'] }), advertisers, sizes).table).toBe(
       'stats_plan_hourly',
     );
+    expect(
+      chooseSource(view({ dimensions: ['date', 'hour', 'creative'] }), advertisers, sizes).table,
+    ).toBe('stats_creative_daily');
+    // By hour of the day the running totals serve whatever the sizes: two rows per key.
     expect(chooseSource(view({ dimensions: ['hour', 'creative'] }), advertisers, sizes).table).toBe(
-      'stats_creative_daily',
+      'stats_creative_running',
     );
     const unknown = new Map([...sizes, ['stats_plan_hourly', -1]] as const);
     expect(chooseSource(daily, advertisers, unknown).table).toBe('stats_plan_hourly');
@@ -100,17 +108,27 @@ const onHourly = (original: StatsView): StatsView => ({
 
 /** The views the narrow rollups serve, each paired with the table that should serve it. */
 const ROLLUP_VIEWS: readonly [Partial<StatsView>, string][] = [
-  [{ dimensions: ['creative', 'hour'] }, 'stats_creative_daily'],
-  [{ dimensions: ['date', 'hour', 'creative'] }, 'stats_creative_daily'],
+  [{ dimensions: ['creative', 'hour'] }, 'stats_creative_running'],
+  [{ dimensions: ['plan', 'hour'] }, 'stats_creative_running'],
+  [{ dimensions: ['hour'] }, 'stats_creative_running'],
   [
     {
       dimensions: ['hour', 'strategy'],
       filters: [{ dimension: 'hour', mode: 'include', values: ['5', '23'] }],
     },
-    'stats_creative_daily',
+    'stats_creative_running',
   ],
   // Only clicks asked: an hour with impressions and no click is still a row.
-  [{ dimensions: ['creative', 'hour'], metrics: ['click'] }, 'stats_creative_daily'],
+  [{ dimensions: ['creative', 'hour'], metrics: ['click'] }, 'stats_creative_running'],
+  [{ dimensions: ['date', 'hour', 'creative'] }, 'stats_creative_daily'],
+  [
+    {
+      dimensions: ['date', 'hour', 'strategy'],
+      filters: [{ dimension: 'hour', mode: 'exclude', values: ['23'] }],
+    },
+    'stats_creative_daily',
+  ],
+  [{ dimensions: ['date', 'creative', 'hour'], metrics: ['click'] }, 'stats_creative_daily'],
   [{ dimensions: ['date', 'creative'] }, 'stats_creative_daily'],
   [{ dimensions: ['country'] }, 'stats_geo_daily'],
   [{ dimensions: ['date', 'country', 'os'] }, 'stats_geo_daily'],
@@ -127,6 +145,38 @@ async function expectRollupsAgree(scope: StatsScope, range: Partial<StatsView>):
     const fromHourly = await runReport(t.db, scope, onHourly(rolled), paging);
     expect(fromRollup, JSON.stringify(changes)).toEqual(fromHourly);
   }
+  if (scope.kind === 'advertisers') {
+    for (const id of scope.ids) await expectRunningTotals(id);
+  }
+}
+
+const sameCreativeKey = (left: string, right: string) =>
+  sql.raw(CREATIVE_RUNNING.keys.map((key) => `${left}."${key}" = ${right}."${key}"`).join(' and '));
+
+/**
+ * stats_creative_running holds, for each of the advertiser's keys and each day it counted,
+ * stats_creative_daily's sums up to the end of that day (stats/running.ts).
+ */
+async function expectRunningTotals(advertiserId: number): Promise<void> {
+  const sums = sql.raw(
+    HOUR_COLUMNS.map((column) => `coalesce(sum(d."${column}"), 0) as "${column}"`).join(', '),
+  );
+  const differs = sql.raw(
+    HOUR_COLUMNS.map((column) => `r."${column}" <> e."${column}"`).join(' or '),
+  );
+  const [found] = await selectRows<{ wrong: number; missing: number }>(
+    t.db,
+    sql`select
+      (select count(*) from stats_creative_running r
+        cross join lateral (select ${sums} from stats_creative_daily d
+          where ${sameCreativeKey('d', 'r')} and d.day <= r.day) e
+        where r.advertiser_id = ${advertiserId} and (${differs}))::int as wrong,
+      (select count(*) from stats_creative_daily d
+        where d.advertiser_id = ${advertiserId} and not exists (
+          select 1 from stats_creative_running r where ${sameCreativeKey('r', 'd')} and r.day = d.day))::int
+        as missing`,
+  );
+  expect(found).toEqual({ wrong: 0, missing: 0 });
 }
 
 describe('the rollup triggers', () => {
@@ -187,7 +237,14 @@ describe('the rollup triggers', () => {
       cost: 90,
     });
     const range = { from: '2025-08-01', to: '2025-08-02' };
-    await expectRollupsAgree(scope, range);
+    // The whole range, each day alone (the running totals' difference of two rows) and a wider one.
+    const ranges = [
+      range,
+      { from: '2025-08-01', to: '2025-08-01' },
+      { from: '2025-08-02', to: '2025-08-02' },
+      { from: '2025-07-30', to: '2025-08-05' },
+    ];
+    for (const each of ranges) await expectRollupsAgree(scope, each);
 
     // A late event, a correction and a removal of closed hours reach the rollups too.
     await row('2025-08-01T05:00:00Z', {
@@ -229,7 +286,7 @@ describe('the rollup triggers', () => {
     await t.db.execute(
       sql`delete from stats_hourly where advertiser_id = ${user.id} and impressions = 0`,
     );
-    await expectRollupsAgree(scope, range);
+    for (const each of ranges) await expectRollupsAgree(scope, each);
   });
 
   it('keep every table summing to the same numbers through upserts, updates and deletes', async () => {

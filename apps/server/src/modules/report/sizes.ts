@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
 import { openFrom } from '../../stats/fold.js';
-import type { StatsLayout } from './query.js';
+import type { StatsLayout } from './sql-parts.js';
 import { SOURCES, type StatsSource, type TableSizes } from './sources.js';
 
 const TTL_MS = 5 * 60_000;

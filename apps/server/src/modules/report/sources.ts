@@ -10,10 +10,12 @@ import {
 } from '@adloom/domain';
 import { KEY_COLUMNS } from '../../stats/keys.js';
 import { CREATIVE_DAILY, GEO_DAILY } from '../../stats/rollups.js';
+import { CREATIVE_RUNNING } from '../../stats/running.js';
 import type { StatsScope } from './scope.js';
 
 export interface StatsSource {
   table:
+    | 'stats_creative_running'
     | 'stats_plan_hourly'
     | 'stats_geo_daily'
     | 'stats_creative_daily'
@@ -30,12 +32,26 @@ export interface StatsSource {
   daily?: readonly string[];
   /** A daily rollup that also counts each counter per hour of the day (stats/rollups.ts). */
   byHour?: boolean;
+  /**
+   * Running totals per hour of the day (stats/running.ts): two rows per key whatever the
+   * range, so it serves every view by hour it can (running-query.ts).
+   */
+  running?: boolean;
 }
 
 const ALL_DIMENSIONS: readonly ReportDimensionValue[] = ReportDimension.values;
 
-/** Smallest first: the first that holds every needed column serves the report. */
+/**
+ * Smallest first: the first that holds every needed column serves the report (the running
+ * totals aside: chooseSource).
+ */
 export const SOURCES: readonly StatsSource[] = [
+  {
+    table: CREATIVE_RUNNING.table,
+    time: 'day',
+    dimensions: new Set(['hour', 'advertiser', 'plan', 'strategy', 'creative']),
+    running: true,
+  },
   {
     table: 'stats_plan_hourly',
     time: 'hour',
@@ -101,9 +117,11 @@ export function chooseSource(view: StatsView, scope: StatsScope, sizes?: TableSi
   ]);
   const scoped = scopeDimension(scope);
   if (scoped) needed.add(scoped);
-  const candidates = SOURCES.filter((candidate) =>
-    [...needed].every((dimension) => candidate.dimensions.has(dimension as ReportDimensionValue)),
-  );
+  const covers = (candidate: StatsSource) =>
+    [...needed].every((dimension) => candidate.dimensions.has(dimension as ReportDimensionValue));
+  const running = SOURCES.find((candidate) => candidate.running && covers(candidate));
+  if (running && needed.has('hour')) return running;
+  const candidates = SOURCES.filter((candidate) => !candidate.running && covers(candidate));
   const sized = candidates.map((candidate) => ({ candidate, rows: sizes?.get(candidate.table) }));
   if (sized.every(({ rows }) => rows !== undefined && rows > 0)) {
     sized.sort((x, y) => (x.rows ?? 0) - (y.rows ?? 0));

@@ -1,0 +1,154 @@
+/**
+ * The grouped sums of a report by hour of the day over stats_creative_running (stats/
+ * running.ts, docs/decisions/reports.md): for each key with a closed day in the range, its
+ * last running row on or before the range's last day less its last one before the first day,
+ * and which hours of the day have any count; keys sharing the report's other dimensions
+ * summed first; each turned into one row per hour with a count; the open hours from
+ * stats_hourly joined on. A 30-day report by creative and hour thus reads two rows per
+ * creative instead of thirty.
+ */
+import type { ReportDimensionValue } from '@adloom/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { COUNTER_COLUMNS } from '../../stats/keys.js';
+import { CREATIVE_DAILY, HOURS_OF_DAY, hourColumn } from '../../stats/rollups.js';
+import { CREATIVE_RUNNING } from '../../stats/running.js';
+import { countersOf } from './metrics.js';
+import type { StatsScope } from './scope.js';
+import { HOURLY, SOURCES, type StatsSource, type StatsView } from './sources.js';
+import {
+  dayStart,
+  groupByPositions,
+  groupExpression,
+  identifier,
+  nextDayStart,
+  openFromOf,
+  sumOf,
+  whereClause,
+  type StatsLayout,
+} from './sql-parts.js';
+
+/** stats_creative_daily, whose primary key (day first) finds the keys counted in a range. */
+const CREATIVE_DAILY_SOURCE = SOURCES.find(
+  (source) => source.table === CREATIVE_DAILY.table,
+) as StatsSource;
+
+const columns = (alias: string, names: readonly string[]): SQL =>
+  sql.raw(names.map((name) => `${alias}."${name}"`).join(', '));
+
+/** Key by key, the running row of `r` matching k. */
+const sameKey = sql.raw(
+  CREATIVE_RUNNING.keys.map((key) => `r."${key}" = k."${key}"`).join(' and '),
+);
+
+/** The key's last running row before `end` (exclusive), as a lateral subquery. */
+const lastRowBefore = (end: string): SQL =>
+  sql`(select * from ${sql.raw(`"${CREATIVE_RUNNING.table}"`)} r
+    where ${sameKey} and r."day" < ${end}::timestamptz order by r."day" desc limit 1)`;
+
+/** Bit h set when any counter of hour h differs between hi and lo: the hours with a count. */
+const CHANGED_HOURS = HOURS_OF_DAY.map((hour) => {
+  const changed = COUNTER_COLUMNS.map((counter) => {
+    const column = hourColumn(counter, hour);
+    return `hi."${column}" <> coalesce(lo."${column}", 0)`;
+  });
+  return `(case when ${changed.join(' or ')} then ${2 ** hour} else 0 end)`;
+}).join(' | ');
+
+export function groupedByRunningQuery(
+  view: StatsView,
+  scope: StatsScope,
+  layout: StatsLayout,
+): SQL {
+  const hourFilters = view.filters.filter((filter) => filter.dimension === 'hour');
+  const keyView = {
+    ...view,
+    filters: view.filters.filter((filter) => filter.dimension !== 'hour'),
+  };
+  const keys = CREATIVE_RUNNING.keys;
+  const counters = countersOf(view.metrics);
+  // Only the report's counters are carried hour by hour; every counter decides which hours show.
+  const hourColumns = counters.flatMap((counter) =>
+    HOURS_OF_DAY.map((hour) => hourColumn(counter, hour)),
+  );
+
+  // Closed hours: each key's running totals at the range's end less those before its start.
+  const counted = sql`select distinct ${columns('s', keys)} from ${sql.raw(CREATIVE_DAILY.table)} s
+    where ${whereClause(keyView, scope, CREATIVE_DAILY_SOURCE)}`;
+  const difference = (column: string) => `(hi."${column}" - coalesce(lo."${column}", 0))`;
+  const differences = hourColumns.map((column) => sql.raw(`${difference(column)} as "${column}"`));
+  const closed = sql`select ${columns('k', keys)}, ${sql.raw(CHANGED_HOURS)} as "hours", ${sql.join(differences, sql`, `)}
+    from (${counted}) k
+    cross join lateral ${lastRowBefore(nextDayStart(view.to))} hi
+    left join lateral ${lastRowBefore(dayStart(view.from))} lo on true`;
+
+  // Each key, or each group of keys sharing the report's other dimensions, turned into one row
+  // per hour of the day with a count. A key alone in its group (a report by creative) skips
+  // the aggregate: its differences are the group's.
+  const others = view.dimensions.filter((dimension) => dimension !== 'hour');
+  const otherColumns = (alias: string) =>
+    others.map((dimension) => sql`${sql.raw(alias)}.${identifier(dimension)}`);
+  const hourCondition = hourFilters.map((filter) => {
+    const values = filter.values.map((value) => sql`${Number(value)}`);
+    const condition = sql`u."hour" in (${sql.join(values, sql`, `)})`;
+    return filter.mode === 'exclude' ? sql`not ${condition}` : condition;
+  });
+  const perHour = (alias: string) => {
+    const rows = HOURS_OF_DAY.map((hour) =>
+      sql.raw(
+        `(${[String(hour), ...counters.map((counter) => `${alias}."${hourColumn(counter, hour)}"`)].join(', ')})`,
+      ),
+    );
+    const outputs = view.dimensions.map((dimension: ReportDimensionValue) =>
+      dimension === 'hour' ? sql`u."hour"` : sql`${sql.raw(alias)}.${identifier(dimension)}`,
+    );
+    return sql`select ${sql.join([...outputs, ...counters.map((counter) => sql`u.${identifier(counter)}`)], sql`, `)}
+      from ${sql.raw(alias)}
+      cross join lateral (values ${sql.join(rows, sql`, `)}) as u ("hour"${sql.raw(counters.map((counter) => `, "${counter}"`).join(''))})
+      where ${sql.join([sql`(${sql.raw(alias)}."hours" >> u."hour") & 1 = 1`, ...hourCondition], sql` and `)}`;
+  };
+  const partition = others.map((dimension) => groupExpression(dimension, CREATIVE_DAILY_SOURCE));
+  const sums = hourColumns.map((column) =>
+    sql.raw(`coalesce(sum(w."${column}"), 0)::bigint as "${column}"`),
+  );
+  // Materialised: the differences are computed once per key, not once per hour that reads them.
+  const closedRows = sql`with s as materialized (${closed}),
+    w as (select ${sql.join(
+      others.map(
+        (dimension) =>
+          sql`${groupExpression(dimension, CREATIVE_DAILY_SOURCE)} as ${identifier(dimension)}`,
+      ),
+      sql`, `,
+    )}${others.length > 0 ? sql`, ` : sql``}s.*,
+      count(*) over (${partition.length > 0 ? sql`partition by ${sql.join(partition, sql`, `)}` : sql``}) as "n"
+      from s),
+    alone as (select * from w where "n" = 1),
+    together as (select ${sql.join([...otherColumns('w'), sql`bit_or(w."hours") as "hours"`, ...sums], sql`, `)}
+      from w where "n" > 1${groupByPositions(others.length)})
+    ${perHour('alone')} union all ${perHour('together')}`;
+
+  // Open hours from stats_hourly, summed by the report's dimensions.
+  const openRows = sql`select ${sql.join(
+    [
+      ...view.dimensions.map(
+        (dimension) => sql`${groupExpression(dimension, HOURLY)} as ${identifier(dimension)}`,
+      ),
+      ...counters.map((counter) => sumOf(counter)),
+    ],
+    sql`, `,
+  )} from stats_hourly s where s."hour" >= ${openFromOf(layout)} and ${whereClause(view, scope, HOURLY)}${groupByPositions(view.dimensions.length)}`;
+
+  // Both are one row per group: joined, not summed again.
+  const outputs = view.dimensions.map(
+    (dimension) =>
+      sql`coalesce(c.${identifier(dimension)}, o.${identifier(dimension)}) as ${identifier(dimension)}`,
+  );
+  const totals = counters.map(
+    (counter) =>
+      sql`coalesce(c.${identifier(counter)}, 0) + coalesce(o.${identifier(counter)}, 0) as ${identifier(counter)}`,
+  );
+  const sameGroup = view.dimensions.map(
+    (dimension) => sql`c.${identifier(dimension)} = o.${identifier(dimension)}`,
+  );
+  return sql`select ${sql.join([...outputs, ...totals], sql`, `)}
+    from (${closedRows}) c full join (${openRows}) o on ${sql.join(sameGroup, sql` and `)}`;
+}

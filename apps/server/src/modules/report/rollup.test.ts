@@ -129,6 +129,14 @@ const ROLLUP_VIEWS: readonly [Partial<StatsView>, string][] = [
     'stats_creative_daily',
   ],
   [{ dimensions: ['date', 'creative', 'hour'], metrics: ['click'] }, 'stats_creative_daily'],
+  // Some hours of each creative, summed: the daily rollup's query groups them again.
+  [
+    {
+      dimensions: ['creative'],
+      filters: [{ dimension: 'hour', mode: 'include', values: ['0', '5'] }],
+    },
+    'stats_creative_daily',
+  ],
   [{ dimensions: ['date', 'creative'] }, 'stats_creative_daily'],
   [{ dimensions: ['country'] }, 'stats_geo_daily'],
   [{ dimensions: ['date', 'country', 'os'] }, 'stats_geo_daily'],

@@ -34,7 +34,7 @@ export interface StatsSource {
   byHour?: boolean;
   /**
    * Running totals per hour of the day (stats/running.ts): two rows per key whatever the
-   * range, so it serves every view by hour it can (running-query.ts).
+   * range, so it serves every view grouped by hour of the day it can (running-query.ts).
    */
   running?: boolean;
 }
@@ -108,7 +108,8 @@ export type TableSizes = ReadonlyMap<StatsSource['table'], number>;
  * The table that serves a view: of those holding every column it needs (its dimensions, its
  * filters' and the scope's), the smallest in pages when all of them have a size, else the
  * first in SOURCES' order. Which rollup is smaller depends on the traffic: plans × 24 rows a
- * day against the day's distinct combinations.
+ * day against the day's distinct combinations. A view grouped by hour of the day that the
+ * running totals can serve reads them, whatever the sizes: two rows per key for any range.
  */
 export function chooseSource(view: StatsView, scope: StatsScope, sizes?: TableSizes): StatsSource {
   const needed = new Set<string>([
@@ -119,8 +120,10 @@ export function chooseSource(view: StatsView, scope: StatsScope, sizes?: TableSi
   if (scoped) needed.add(scoped);
   const covers = (candidate: StatsSource) =>
     [...needed].every((dimension) => candidate.dimensions.has(dimension as ReportDimensionValue));
+  // By hour of the day: the running totals answer a row per group and hour (a filter on the
+  // hour alone, summing a group's hours, is left to the daily rollup's query).
   const running = SOURCES.find((candidate) => candidate.running && covers(candidate));
-  if (running && needed.has('hour')) return running;
+  if (running && view.dimensions.includes('hour')) return running;
   const candidates = SOURCES.filter((candidate) => !candidate.running && covers(candidate));
   const sized = candidates.map((candidate) => ({ candidate, rows: sizes?.get(candidate.table) }));
   if (sized.every(({ rows }) => rows !== undefined && rows > 0)) {

@@ -1,7 +1,7 @@
 /**
- * The report engine's SQL (docs/decisions/reports.md). One grouped query over the smallest
- * stats table that holds every column the report needs: stats_plan_hourly (hour, advertiser,
- * plan), stats_daily (every dimension but the hour), else stats_hourly. Counters are summed
+ * The report engine's SQL (docs/decisions/reports.md). One grouped query over the table
+ * sources.ts chooses: the running totals for a view by hour of the day (running-query.ts),
+ * else the smallest stats table holding every column it needs. Counters are summed
  * in an inner query; the metrics are computed from those sums in the outer one, so ratios
  * are never averaged. Every identifier comes from the tables below, every value is a bound
  * parameter.

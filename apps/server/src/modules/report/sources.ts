@@ -1,6 +1,7 @@
 /**
  * The stats tables a report can read and which one serves a view (docs/decisions/reports.md):
- * stats_plan_hourly (hour, advertiser, plan), the daily rollups, else stats_hourly.
+ * stats_creative_running for a view by hour of the day, else stats_plan_hourly (hour,
+ * advertiser, plan), the daily rollups or stats_hourly.
  */
 import {
   ReportDimension,

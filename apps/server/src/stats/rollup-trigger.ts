@@ -9,7 +9,7 @@
  */
 import { COUNTER_COLUMNS, KEY_COLUMNS } from './keys.js';
 import { DAILY_ROLLUPS, rollupSums, writtenCounters, type DailyRollup } from './rollups.js';
-import { RUNNING_STATEMENTS, runningChanges } from './running.js';
+import { RUNNING_STATEMENTS, runningChanges, runningKeyLocks } from './running.js';
 
 const quoted = (column: string) => `"${column}"`;
 const list = (columns: readonly string[]) => columns.map(quoted).join(', ');
@@ -79,17 +79,26 @@ function dailyRollup(rollup: DailyRollup): string {
     $sql$, changed) USING open_from;`;
 }
 
-/** The closed hours' changes added to stats_creative_running (stats/running.ts). */
+/**
+ * The closed hours' changes added to stats_creative_running (stats/running.ts), under their
+ * keys' locks: two statements writing late hours of one creative can run at once.
+ */
 function runningTotals(): string[] {
   const { head, tail } = runningChanges(true);
   const changes = `${head}(SELECT x.*, extract(hour from x."hour" at time zone 'UTC')::int AS h FROM (%s) x) c
       WHERE c."hour" < $1${tail}`;
-  return RUNNING_STATEMENTS.map(
-    (statement) => `    EXECUTE format($sql$
+  const locks = `    EXECUTE format($sql$
+      ${runningKeyLocks('(%s) c WHERE c."hour" < $1')}
+    $sql$, changed) USING open_from;`;
+  return [
+    locks,
+    ...RUNNING_STATEMENTS.map(
+      (statement) => `    EXECUTE format($sql$
       WITH "d" AS (${changes})
       ${statement}
     $sql$, changed) USING open_from;`,
-  );
+    ),
+  ];
 }
 
 /** A closed day's rollup row left at zero goes (the per-hour rollups: no hour set). */

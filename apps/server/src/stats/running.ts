@@ -10,7 +10,9 @@
  * day, the keys, each counter per hour): the fold of closed hours (stats/fold.ts), the rollup
  * trigger for later writes to closed hours (stats/rollup-trigger.ts), reopenDays. Adding a
  * change to day D of a key is two statements: make sure the key has a row for D (a copy of
- * its last row before D), then add the change to its rows from D on.
+ * its last row before D), then add the change to its rows from D on. Writers that can run at
+ * once (the rollup trigger's) first take runningKeyLocks, so a copy never misses a change
+ * another transaction is adding to the same key.
  */
 import { CREATIVE_DAILY, HOUR_COLUMNS, rollupSums } from './rollups.js';
 
@@ -46,6 +48,25 @@ export function runningChanges(signed: boolean): { head: string; tail: string } 
       FROM `,
     tail: ` GROUP BY ${GROUP_BY}`,
   };
+}
+
+/**
+ * The transaction advisory locks (key space RUNNING_LOCK_SPACE) of the keys of hourly rows
+ * (`from`: what follows FROM, the rows aliased c, a condition allowed), each key hashed to one of RUNNING_LOCK_BUCKETS, taken in order.
+ * Without them two transactions writing closed hours of one key at once could each read the
+ * other's rows before it commits: the copy making a key's new row for a later day would miss
+ * the change the other adds to an earlier day, and that change would miss the new row. Held
+ * to the end of the transaction, the lock makes the second writer's statements read the
+ * first's committed rows. Buckets bound the locks a bulk correction takes (the lock table is
+ * shared and finite); two keys in one bucket only wait for each other.
+ */
+export const RUNNING_LOCK_SPACE = 18;
+export const RUNNING_LOCK_BUCKETS = 1024;
+export function runningKeyLocks(from: string): string {
+  return `SELECT pg_advisory_xact_lock(${RUNNING_LOCK_SPACE}, k.bucket)
+    FROM (SELECT DISTINCT mod(hashtext(concat_ws(',', ${keysOf('c')})), ${RUNNING_LOCK_BUCKETS}) AS bucket
+      FROM ${from}
+      ORDER BY 1) k`;
 }
 
 /** The two statements adding relation "d" (given as `WITH "d" AS (…)`) to the running totals. */

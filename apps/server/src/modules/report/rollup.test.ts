@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildStatsRow, buildUser } from '../../test/factories.js';
 import { foldClosedHours, openFrom, reopenDays } from '../../stats/fold.js';
 import { HOUR_COLUMNS } from '../../stats/rollups.js';
-import { CREATIVE_RUNNING } from '../../stats/running.js';
+import { CREATIVE_RUNNING, RUNNING_LOCK_SPACE } from '../../stats/running.js';
 import { chooseSource, type StatsView } from './sources.js';
 import type { StatsScope } from './scope.js';
 import { runReport } from './service.js';
@@ -455,6 +455,73 @@ describe('the rollup triggers', () => {
     expect(await rollupRows()).toEqual({ daily: 1, plans: 1, creatives: 1, geo: 1 });
   });
 });
+
+/**
+ * Two transactions writing closed hours of one creative at once: one of them gives the creative
+ * a row for a new day while the other adds to another day. On PostgreSQL only: PGlite's one
+ * connection never runs two transactions at once.
+ */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'late writes to one creative at once',
+  () => {
+    /** Whether a transaction waits on a running totals' key lock (stats/running.ts). */
+    const waitingOnKeyLock = async () => {
+      const [row] = await selectRows<{ waiting: boolean }>(
+        t.db,
+        sql`select exists (select 1 from pg_locks where locktype = 'advisory' and not granted
+            and classid = ${RUNNING_LOCK_SPACE} and objsubid = 2) as waiting`,
+      );
+      return row?.waiting === true;
+    };
+
+    it.each([
+      ['an earlier day, then a new later day', '2025-10-03', '2025-10-05'],
+      ['a new later day, then an earlier day', '2025-10-05', '2025-10-03'],
+    ])('keep the running totals whole: %s', async (_order, firstDay, secondDay) => {
+      const user = await buildUser(t.db, { ability: ADVERTISER });
+      const lateWrite = (day: string, clicks: number) =>
+        sql`insert into stats_hourly (hour, advertiser_id, plan_id, strategy_id, creative_id,
+            impressions, clicks)
+          values (${new Date(`${day}T06:00:00Z`)}, ${user.id}, 1, 2, 3, 10, ${clicks})`;
+      await t.db.execute(lateWrite('2025-10-01', 1));
+
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let firstWritten: () => void = () => undefined;
+      const written = new Promise<void>((resolve) => {
+        firstWritten = resolve;
+      });
+      const first = t.db.transaction(async (tx) => {
+        await tx.execute(lateWrite(firstDay, 2));
+        firstWritten();
+        await held;
+      });
+      await written;
+      let secondDone = false;
+      const second = t.db
+        .transaction(async (tx) => {
+          await tx.execute(lateWrite(secondDay, 4));
+        })
+        .finally(() => {
+          secondDone = true;
+        });
+      // The second write runs while the first is uncommitted, up to its end or to a key lock.
+      while (!secondDone && !(await waitingOnKeyLock())) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      release();
+      await Promise.all([first, second]);
+
+      await expectRunningTotals(user.id);
+      await expectRollupsAgree(
+        { kind: 'advertisers', ids: [user.id] },
+        { from: '2025-10-01', to: '2025-10-06' },
+      );
+    });
+  },
+);
 
 describe('closing hours', () => {
   const HOUR = 3_600_000;

@@ -186,8 +186,12 @@ export function reportQuery(
   page: { limit: number; offset: number },
   layout: StatsLayout,
 ): SQL {
+  const order = orderClause(view);
+  // Only the page's rows are numbered: a top-N sort (the page's last row at most) instead of
+  // sorting every group. The sort keys end with every dimension, so the order is total.
   const keys = sortKeys(view);
-  const numbered = keys ? sql`row_number() over (order by ${keys})` : sql`row_number() over ()`;
+  const numbered = sql`${page.offset}::bigint + row_number() over (${keys ? sql`order by ${keys}` : sql``})`;
+  const cut = sql`${order} limit ${page.limit} offset ${page.offset}`;
   const totals = countersOf(view.metrics).map(
     (counter) => sql`coalesce(sum(g.${identifier(counter)}), 0)::bigint as ${identifier(counter)}`,
   );
@@ -203,19 +207,18 @@ export function reportQuery(
     ...metricColumns(view.metrics, isAdSide(view, scope)),
   ];
   const part = sql`${sql.raw(String(PAGE_PART))} as ${identifier(PART_COLUMN)}`;
-  const onPage = sql`"__row" > ${page.offset} and "__row" <= ${page.offset + page.limit}`;
-  // Ordered by the dimensions alone, the groups are numbered as they are and the metrics
-  // computed for the page's rows only; a sort by a metric needs them on every row.
+  // Ordered by the dimensions alone, the page is cut from the groups as they are and the
+  // metrics computed for its rows only; a sort by a metric needs them on every row.
   const byDimensions =
     view.sort === undefined || view.dimensions.some((dimension) => dimension === view.sort);
   const pageRows = byDimensions
-    ? sql`r as (select g.*, ${numbered} as "__row" from g)
-    select ${part}, ${sql.join(pageColumns, sql`, `)}, g."__row", null::bigint as ${identifier(TOTAL_COLUMN)}
-    from r g where ${onPage}`
+    ? sql`r as (select g.* from g${cut})
+    select ${part}, ${sql.join(pageColumns, sql`, `)}, ${numbered} as "__row", null::bigint as ${identifier(TOTAL_COLUMN)}
+    from r g`
     : sql`m as (select ${sql.join(pageColumns, sql`, `)} from g),
-    r as (select m.*, ${numbered} as "__row" from m)
-    select ${part}, r.*, null::bigint as ${identifier(TOTAL_COLUMN)}
-    from r where ${onPage}`;
+    r as (select m.* from m${cut})
+    select ${part}, r.*, ${numbered} as "__row", null::bigint as ${identifier(TOTAL_COLUMN)}
+    from r`;
   return sql`with g as materialized (${groupedQuery(view, scope, layout)}),
     ${pageRows}
     union all

@@ -107,23 +107,34 @@ export function groupedByRunningQuery(
       where ${sql.join([sql`(${sql.raw(alias)}."hours" >> u."hour") & 1 = 1`, ...hourCondition], sql` and `)}`;
   };
   const partition = others.map((dimension) => groupExpression(dimension, CREATIVE_DAILY_SOURCE));
-  const sums = hourColumns.map((column) =>
-    sql.raw(`coalesce(sum(w."${column}"), 0)::bigint as "${column}"`),
+  const sums = (relation: string) =>
+    hourColumns.map((column) =>
+      sql.raw(`coalesce(sum(${relation}."${column}"), 0)::bigint as "${column}"`),
+    );
+  const named = others.map(
+    (dimension) =>
+      sql`${groupExpression(dimension, CREATIVE_DAILY_SOURCE)} as ${identifier(dimension)}, `,
   );
+  const together = (relation: string, condition: SQL) =>
+    sql`together as (select ${sql.join([...otherColumns(relation), sql`bit_or(${sql.raw(relation)}."hours") as "hours"`, ...sums(relation)], sql`, `)}
+      from ${sql.raw(relation)}${condition}${groupByPositions(others.length)})`;
   // Materialised: the differences are computed once per key, not once per hour that reads them.
-  const closedRows = sql`with s as materialized (${closed}),
-    w as (select ${sql.join(
-      others.map(
-        (dimension) =>
-          sql`${groupExpression(dimension, CREATIVE_DAILY_SOURCE)} as ${identifier(dimension)}`,
-      ),
-      sql`, `,
-    )}${others.length > 0 ? sql`, ` : sql``}s.*,
-      count(*) over (${partition.length > 0 ? sql`partition by ${sql.join(partition, sql`, `)}` : sql``}) as "n"
+  // A creative names its whole key, so in a report by creative every key is alone; without
+  // another dimension every key shares the one group; else a window counts each group's keys.
+  const closedRows = others.includes('creative')
+    ? sql`with s as materialized (${closed}),
+    alone as (select ${sql.join(named, sql``)}s.* from s)
+    ${perHour('alone')}`
+    : others.length === 0
+      ? sql`with s as materialized (${closed}),
+    ${together('s', sql``)}
+    ${perHour('together')}`
+      : sql`with s as materialized (${closed}),
+    w as (select ${sql.join(named, sql``)}s.*,
+      count(*) over (partition by ${sql.join(partition, sql`, `)}) as "n"
       from s),
     alone as (select * from w where "n" = 1),
-    together as (select ${sql.join([...otherColumns('w'), sql`bit_or(w."hours") as "hours"`, ...sums], sql`, `)}
-      from w where "n" > 1${groupByPositions(others.length)})
+    ${together('w', sql` where w."n" > 1`)}
     ${perHour('alone')} union all ${perHour('together')}`;
 
   // Open hours from stats_hourly, summed by the report's dimensions.

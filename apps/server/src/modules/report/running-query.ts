@@ -82,8 +82,7 @@ export function groupedByRunningQuery(
     left join lateral ${lastRowBefore(dayStart(view.from))} lo on true`;
 
   // Each key, or each group of keys sharing the report's other dimensions, turned into one row
-  // per hour of the day with a count. A key alone in its group (a report by creative) skips
-  // the aggregate: its differences are the group's.
+  // per hour of the day with a count.
   const others = view.dimensions.filter((dimension) => dimension !== 'hour');
   const otherColumns = (alias: string) =>
     others.map((dimension) => sql`${sql.raw(alias)}.${identifier(dimension)}`);
@@ -106,36 +105,23 @@ export function groupedByRunningQuery(
       cross join lateral (values ${sql.join(rows, sql`, `)}) as u ("hour"${sql.raw(counters.map((counter) => `, "${counter}"`).join(''))})
       where ${sql.join([sql`(${sql.raw(alias)}."hours" >> u."hour") & 1 = 1`, ...hourCondition], sql` and `)}`;
   };
-  const partition = others.map((dimension) => groupExpression(dimension, CREATIVE_DAILY_SOURCE));
-  const sums = (relation: string) =>
-    hourColumns.map((column) =>
-      sql.raw(`coalesce(sum(${relation}."${column}"), 0)::bigint as "${column}"`),
-    );
+  const sums = hourColumns.map((column) =>
+    sql.raw(`coalesce(sum(w."${column}"), 0)::bigint as "${column}"`),
+  );
   const named = others.map(
     (dimension) =>
       sql`${groupExpression(dimension, CREATIVE_DAILY_SOURCE)} as ${identifier(dimension)}, `,
   );
-  const together = (relation: string, condition: SQL) =>
-    sql`together as (select ${sql.join([...otherColumns(relation), sql`bit_or(${sql.raw(relation)}."hours") as "hours"`, ...sums(relation)], sql`, `)}
-      from ${sql.raw(relation)}${condition}${groupByPositions(others.length)})`;
   // Materialised: the differences are computed once per key, not once per hour that reads them.
-  // A creative names its whole key, so in a report by creative every key is alone; without
-  // another dimension every key shares the one group; else a window counts each group's keys.
+  // A creative names its whole key, so in a report by creative every key is its own group and
+  // is turned into hours as it is; otherwise the keys of each group are summed first.
+  const keyRows = sql`with s as materialized (${closed}),
+    w as (select ${sql.join(named, sql``)}s.* from s)`;
   const closedRows = others.includes('creative')
-    ? sql`with s as materialized (${closed}),
-    alone as (select ${sql.join(named, sql``)}s.* from s)
-    ${perHour('alone')}`
-    : others.length === 0
-      ? sql`with s as materialized (${closed}),
-    ${together('s', sql``)}
-    ${perHour('together')}`
-      : sql`with s as materialized (${closed}),
-    w as (select ${sql.join(named, sql``)}s.*,
-      count(*) over (partition by ${sql.join(partition, sql`, `)}) as "n"
-      from s),
-    alone as (select * from w where "n" = 1),
-    ${together('w', sql` where w."n" > 1`)}
-    ${perHour('alone')} union all ${perHour('together')}`;
+    ? sql`${keyRows} ${perHour('w')}`
+    : sql`${keyRows}, together as (select ${sql.join([...otherColumns('w'), sql`bit_or(w."hours") as "hours"`, ...sums], sql`, `)}
+      from w${groupByPositions(others.length)})
+    ${perHour('together')}`;
 
   // Open hours from stats_hourly, summed by the report's dimensions.
   const openRows = sql`select ${sql.join(

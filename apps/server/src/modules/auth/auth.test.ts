@@ -1,6 +1,7 @@
 import {
   Ability,
   ResponseCode,
+  SIGN_IN_IP_THROTTLE,
   SIGN_IN_THROTTLE,
   encodeCredential,
   normalizeUsername,
@@ -12,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, credentials } from '../../test/factories.js';
 import { api, expectCode, login } from '../../test/http.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { clientAddressKey, countedFailures, delaySeconds } from './throttle.js';
+import { claimAttempt, clientAddressKey, countedFailures, delaySeconds } from './throttle.js';
 import { hashToken } from './token.js';
 
 let t: TestApp;
@@ -340,6 +341,18 @@ describe('sign-in throttle', () => {
     expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
     expect(clientAddressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
     expect(clientAddressKey('192.0.2.7')).toBe('192.0.2.7');
+  });
+
+  it('lets an attempt that began before a free failure of its address through', async () => {
+    // Two sign-ins from one address at once: the one that started first may read the row
+    // the other wrote. A failure inside the free ones sets no wait, whatever the clocks say.
+    const address = clientAddressKey(freshAddress());
+    const policy = { ...SIGN_IN_IP_THROTTLE, freeFailures: 100 };
+    const keys = [{ scope: 'signInIp' as const, username: '', ip: address, policy }];
+    const started = new Date();
+    const later = new Date(started.getTime() + 250);
+    expect(await claimAttempt(t.db, keys, later)).toMatchObject({ allowed: true });
+    expect(await claimAttempt(t.db, keys, started)).toMatchObject({ allowed: true });
   });
 
   it('computes the delays and the leak of the policy', () => {

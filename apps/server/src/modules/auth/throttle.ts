@@ -85,6 +85,9 @@ class Refused extends Error {
   }
 }
 
+/** blocked_until of a key that has never had to wait. */
+const NEVER_BLOCKED = new Date(0);
+
 const keyOf = (key: ThrottleKey) =>
   and(
     eq(loginThrottles.scope, key.scope),
@@ -115,7 +118,8 @@ export async function claimAttempt(
             ip: key.ip,
             failures: 0,
             lastFailureAt: now,
-            blockedUntil: now,
+            // Not waiting: an attempt that began a moment earlier may read this row.
+            blockedUntil: NEVER_BLOCKED,
           })
           .onConflictDoNothing();
         const [row] = await tx.select().from(loginThrottles).where(keyOf(key)).for('update');
@@ -125,17 +129,21 @@ export async function claimAttempt(
           continue;
         }
         const failures = countedFailures(key.policy, row.failures, row.lastFailureAt, now) + 1;
-        const blockedUntil = new Date(now.getTime() + delaySeconds(key.policy, failures) * 1000);
+        const delay = delaySeconds(key.policy, failures);
+        // A free failure sets no wait. Setting it to `now` made a concurrent attempt whose
+        // `now` was taken a moment earlier wait a second (two sign-ins behind one NAT).
+        const blockedUntil = delay > 0 ? new Date(now.getTime() + delay * 1000) : row.blockedUntil;
+        const lastFailureAt = now > row.lastFailureAt ? now : row.lastFailureAt;
         await tx
           .update(loginThrottles)
-          .set({ failures, lastFailureAt: now, blockedUntil })
+          .set({ failures, lastFailureAt, blockedUntil })
           .where(keyOf(key));
         written.push({
           key,
           failures,
           previousBlockedUntil: row.blockedUntil,
           blockedUntil,
-          at: now,
+          at: lastFailureAt,
         });
       }
       // Rolls back what this attempt counted on the other keys.

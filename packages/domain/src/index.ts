@@ -15,6 +15,7 @@ export * from './money.js';
 export * from './format.js';
 export * from './dates.js';
 export * from './credentials.js';
+export * from './sign-in.js';
 export * from './contracts/index.js';
 export * from './creative-rules.js';
 export * from './openrtb.js';

@@ -11,7 +11,7 @@
  * reports); this file joins them into the one catalogue and reads codes.
  */
 import type { z } from 'zod';
-import type { InterfaceLanguage, Label } from './labels.js';
+import type { InterfaceLanguage } from './labels.js';
 import { ERROR_MESSAGES, INPUT_MESSAGES } from './messages/errors.js';
 import {
   AD_MESSAGES,
@@ -24,6 +24,7 @@ import { DSP_MESSAGES, SUPPLY_MESSAGES } from './messages/supply.js';
 import { FUND_MESSAGES, PASSWORD_MESSAGES } from './messages/accounts.js';
 import { SETTINGS_MESSAGES } from './messages/settings.js';
 import { REPORT_MESSAGES } from './messages/reports.js';
+import { prefixed } from './messages/prefixed.js';
 
 export * from './messages/errors.js';
 export * from './messages/advertising.js';
@@ -31,17 +32,7 @@ export * from './messages/supply.js';
 export * from './messages/accounts.js';
 export * from './messages/settings.js';
 export * from './messages/reports.js';
-
-type Prefixed<P extends string, T> = { [K in keyof T & string as `${P}.${K}`]: T[K] };
-
-function prefixed<P extends string, T extends Record<string, Label>>(
-  prefix: P,
-  group: T,
-): Prefixed<P, T> {
-  return Object.fromEntries(
-    Object.entries(group).map(([key, label]) => [`${prefix}.${key}`, label]),
-  ) as Prefixed<P, T>;
-}
+export * from './messages/prefixed.js';
 
 /** The one catalogue: code → texts. */
 export const MESSAGES = {

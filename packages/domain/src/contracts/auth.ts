@@ -2,12 +2,16 @@ import { msg } from '../messages.js';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { ZOk } from './common.js';
+import {
+  PASSWORD_MAX_LENGTH,
+  SIGN_IN_CALLS,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '../sign-in.js';
 
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 32;
 /** For a new password; the server also refuses common and guessable ones (password-policy.ts). */
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /** A username as a person types it. */
 export const ZUsername = z
@@ -15,13 +19,14 @@ export const ZUsername = z
   .trim()
   .min(USERNAME_MIN_LENGTH)
   .max(USERNAME_MAX_LENGTH)
-  .regex(/^[A-Za-z0-9_.@-]+$/, msg('password.usernameChars'));
+  .regex(USERNAME_PATTERN, msg('password.usernameChars'));
 /** A new password (create, change, reset). */
 export const ZPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 /**
  * The sign-in form, before encoding. The password is only required: one set under an
- * earlier, shorter rule must still sign in.
+ * earlier, shorter rule must still sign in. The sign-in page checks the same rules without
+ * zod (sign-in.ts, held equal by sign-in.test.ts).
  */
 export const ZLoginForm = z.object({
   username: ZUsername,
@@ -37,23 +42,17 @@ export const ZLoginBody = z.object({
 });
 
 export const accountLogin = defineEndpoint({
-  method: 'POST',
-  path: '/user/login',
+  ...SIGN_IN_CALLS.accountLogin,
   summary: 'Sign in to the account service; answers the admin token',
   tag: 'auth',
-  access: 'public',
-  multipart: true,
   body: ZLoginBody,
   response: z.object({ token: z.string(), id: z.number().int(), expiresAt: z.string() }),
 });
 
 export const serviceLogin = defineEndpoint({
-  method: 'POST',
-  path: '/svc/sys/user/login',
+  ...SIGN_IN_CALLS.serviceLogin,
   summary: 'Sign in to the service; answers the service access token',
   tag: 'auth',
-  access: 'public',
-  multipart: true,
   body: ZLoginBody,
   response: z.object({ access_token: z.string(), id: z.number().int(), expiresAt: z.string() }),
 });

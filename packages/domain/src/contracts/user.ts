@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { ZIdBody, ZOk } from './common.js';
 import { ZPassword } from './auth.js';
+import { SIGN_IN_CALLS } from '../sign-in.js';
 
 export const NICKNAME_MAX_LENGTH = 40;
 export const INTRODUCTION_MAX_LENGTH = 500;
@@ -24,11 +25,9 @@ export const ZCurrentUser = z.object({
 export type CurrentUser = z.infer<typeof ZCurrentUser>;
 
 export const currentUser = defineEndpoint({
-  method: 'GET',
-  path: '/svc/sys/user/currentUser',
+  ...SIGN_IN_CALLS.currentUser,
   summary: 'The signed-in user (the acting user in proxy mode)',
   tag: 'user',
-  access: 'login',
   response: ZCurrentUser,
 });
 

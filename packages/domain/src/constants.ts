@@ -75,3 +75,5 @@ export const PASSWORD_CHANGE_THROTTLE: ThrottlePolicy = SIGN_IN_THROTTLE;
 export const SESSION_TTL_HOURS = 12;
 
 export const COMPANY_NAME = 'Adloom';
+/** The product's name: the brand of the sign-in page, the console's menu and every page title. */
+export const PRODUCT_TITLE = 'Adloom';

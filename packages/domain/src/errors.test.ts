@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from './errors.js';
 import {
-  AppError,
   ERROR_MESSAGES,
   HTTP_STATUS,
   ResponseCode,
   errorTypeOf,
   NETWORK_ERROR_MESSAGE,
-} from './errors.js';
+} from './response-codes.js';
 
 describe('error catalogue', () => {
   it('keeps the response codes of docs/product/messages-and-codes.md#response-codes', () => {

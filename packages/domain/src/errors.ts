@@ -1,71 +1,16 @@
 /**
- * Response codes and the error catalogue (docs/product/messages-and-codes.md#catalogue, docs/product/api-conventions.md#envelope). The envelope's `code` says
- * what happened; the HTTP status repeats its class so ordinary tools and logs make sense.
+ * The error catalogue (docs/product/messages-and-codes.md#catalogue): the error the server
+ * throws from any layer and the invalid fields it names. The response codes are
+ * response-codes.ts.
  */
-import type { Label } from './labels.js';
+import { messageText, type MessageCode, type MessageParams } from './messages.js';
 import {
-  ERROR_MESSAGES,
-  messageText,
-  type CodedMessage,
-  type MessageCode,
-  type MessageParams,
-} from './messages.js';
-
-export const ResponseCode = {
-  ok: 200,
-  noLogin: -100,
-  noAuthority: -110,
-  proxyTargetDisabled: -111,
-  ownFunds: -112,
-  sameApprover: -113,
-  validation: -120,
-  noneUpdate: -130,
-  noneCreate: -131,
-  existent: -140,
-  alreadyDecided: -141,
-  notFound: -150,
-  locked: -160,
-  tooManyRequests: -170,
-  other: -500,
-} as const;
-export type ErrorType = Exclude<keyof typeof ResponseCode, 'ok'>;
-
-export const HTTP_STATUS: Record<ErrorType, number> = {
-  noLogin: 401,
-  noAuthority: 403,
-  proxyTargetDisabled: 403,
-  ownFunds: 403,
-  sameApprover: 403,
-  validation: 400,
-  noneUpdate: 400,
-  noneCreate: 400,
-  existent: 409,
-  alreadyDecided: 409,
-  notFound: 404,
-  locked: 423,
-  tooManyRequests: 429,
-  other: 500,
-};
-
-/** The catalogue's messages (messages.ts); English is the wire text, Chinese what the console shows. */
-export { ERROR_MESSAGES };
-
-/** The message code of an error type's catalogue text: `error.noLogin`. */
-export function errorCode(type: ErrorType): MessageCode {
-  return `error.${type}`;
-}
-
-/** Shown when a request gets no response at all (docs/product/messages-and-codes.md#network-error). */
-export const NETWORK_ERROR_MESSAGE: Label = {
-  en: "Network Error, please check or contact administrator as it's be error always.",
-  zh: '网络错误，请检查网络；若一直出错请联系管理员。',
-};
-
-export function errorTypeOf(code: number): ErrorType | undefined {
-  return (Object.keys(ResponseCode) as (keyof typeof ResponseCode)[]).find(
-    (type): type is ErrorType => type !== 'ok' && ResponseCode[type] === code,
-  );
-}
+  HTTP_STATUS,
+  ResponseCode,
+  errorCode,
+  retryLaterMessage,
+  type ErrorType,
+} from './response-codes.js';
 
 /**
  * One invalid field of a request: `path` is the dotted field name, e.g. `lang_ids` or
@@ -138,14 +83,4 @@ export class AppError extends Error {
     error.retryAfterSeconds = seconds;
     return error;
   }
-}
-
-/**
- * What a throttled sign-in or password check answers, with the wait (seconds under two
- * minutes, whole minutes from there).
- */
-export function retryLaterMessage(seconds: number): CodedMessage {
-  if (seconds === 1) return { code: 'error.retryOneSecond' };
-  if (seconds < 120) return { code: 'error.retrySeconds', params: { seconds } };
-  return { code: 'error.retryMinutes', params: { minutes: Math.ceil(seconds / 60) } };
 }

@@ -9,6 +9,7 @@ export * from './messages.js';
 export * from './password-policy.js';
 export * from './abilities.js';
 export * from './routes.js';
+export * from './response-codes.js';
 export * from './errors.js';
 export * from './constants.js';
 export * from './money.js';

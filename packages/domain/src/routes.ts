@@ -18,8 +18,6 @@ export interface ConsoleRoute {
   children?: readonly ConsoleRoute[];
 }
 
-export const PRODUCT_TITLE = 'Adloom';
-
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: '/login', titleKey: 'menu.login', access: 'public', hidden: true },
   { path: '/404', titleKey: 'menu.notFound', access: 'public', hidden: true },

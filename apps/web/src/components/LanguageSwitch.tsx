@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@adloom/domain';
-import { changeLanguage, currentLanguage, htmlLangOf } from '../lib/i18n';
+import { changeLanguage, currentLanguage, htmlLangOf } from '../lib/language';
 
 const LABEL_KEYS: Record<InterfaceLanguage, string> = {
   en: 'common.english',

@@ -5,82 +5,40 @@
  *
  * Envelope handling (docs/product/messages-and-codes.md#response-codes): 200 → data; -110 → /401 with no way back; -100 → sign out,
  * /login, reload; any other code → its message (in Chinese when the interface is and the
- * code is known) as a toast, and an ApiError carrying code, msg and field issues.
+ * code is known) as a toast, and an ApiError carrying code, msg and field issues. Sending
+ * (lib/request.ts), reading the envelope and the error texts (lib/answer.ts) are shared with
+ * the sign-in page, which loads no zod.
  */
 import { z } from 'zod';
 import {
-  ERROR_MESSAGES,
-  NETWORK_ERROR_MESSAGE,
-  PROXY_QUERY_PARAM,
-  REQUEST_TIMEOUT_MS,
   ResponseCode,
   ZFieldIssue,
-  ZRetryErrorData,
-  errorTypeOf,
-  isMessageCode,
-  retryLaterMessage,
   type EndpointBody,
   type EndpointDefinition,
   type EndpointQuery,
   type EndpointResponse,
-  type ErrorType,
   type FieldIssue,
   type InterfaceLanguage,
-  type MessageParams,
 } from '@adloom/domain';
-import { messageText } from './messages';
-import { clearTokens, loginPathFor, noteSessionTimedOut, proxyUser, readTokens } from './session';
+import {
+  ABORTED_CODE,
+  ApiError,
+  answerError,
+  answerText,
+  networkError,
+  readEnvelope,
+} from './answer';
+import { send } from './request';
+import { clearTokens, loginPathFor, noteSessionTimedOut } from './session';
 
-/** Code of an ApiError raised without any answer from the server (network, timeout). */
-export const NETWORK_ERROR_CODE = 0;
-/** Code of an ApiError for a request the caller cancelled. */
-export const ABORTED_CODE = -1;
-
-/** A message code and its parameters as an envelope names them (`msgCode`, `msgParams`). */
-export interface CodedMessageLike {
-  code: string;
-  params?: MessageParams | undefined;
-}
-
-export class ApiError extends Error {
-  /** The envelope's code, or NETWORK_ERROR_CODE / ABORTED_CODE. */
-  readonly code: number;
-  /** The server's own message (empty without an answer). */
-  readonly msg: string;
-  /** Invalid fields of a validation error (-120), by dotted path. */
-  readonly fields: FieldIssue[];
-  /** The wait of a throttled attempt (-170 with `data.retryAfterSeconds`). */
-  readonly retryAfterSeconds: number | undefined;
-  /** The message's code and parameters when the server named one (`msgCode`, `msgParams`). */
-  readonly coded: CodedMessageLike | undefined;
-
-  /** `message` is the text shown to the person, in the interface language. */
-  constructor(
-    code: number,
-    message: string,
-    msg = '',
-    fields: FieldIssue[] = [],
-    retryAfterSeconds?: number,
-    coded?: CodedMessageLike,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.msg = msg;
-    this.fields = fields;
-    this.retryAfterSeconds = retryAfterSeconds;
-    this.coded = coded;
-  }
-
-  get type(): ErrorType | undefined {
-    return errorTypeOf(this.code);
-  }
-
-  /** True when the server answered (as opposed to a network failure or a cancel). */
-  get answered(): boolean {
-    return this.code !== NETWORK_ERROR_CODE && this.code !== ABORTED_CODE;
-  }
-}
+export {
+  ABORTED_CODE,
+  ApiError,
+  NETWORK_ERROR_CODE,
+  errorText,
+  type CodedMessageLike,
+} from './answer';
+export { authHeaders, bodyOf, urlOf } from './request';
 
 /** What the client needs from the app around it; set once by the app, replaced in tests. */
 export interface ApiEnvironment {
@@ -117,16 +75,6 @@ export interface CallOptions<E extends EndpointDefinition> {
   silent?: boolean;
 }
 
-const ZAnyEnvelope = z.object({
-  code: z.number(),
-  msg: z.string().catch(''),
-  msgCode: z.string().optional().catch(undefined),
-  msgParams: z
-    .record(z.string(), z.union([z.string(), z.number()]))
-    .optional()
-    .catch(undefined),
-  data: z.unknown(),
-});
 const ZFieldsData = z.object({ fields: z.array(ZFieldIssue) });
 
 /** Calls an endpoint of the contract and resolves with its `data`. */
@@ -135,32 +83,14 @@ export async function call<E extends EndpointDefinition>(
   options: CallOptions<E> = {},
 ): Promise<EndpointResponse<E>> {
   const { silent = false } = options;
-  const fail = (error: ApiError): never => {
-    if (!silent && error.code !== ABORTED_CODE) environment.notifyError(error.message);
-    throw error;
-  };
-
-  let response: Response;
-  try {
-    response = await fetch(urlOf(endpoint, options.query), {
-      method: endpoint.method,
-      headers: headersOf(endpoint, options.body),
-      body: bodyOf(endpoint, options.body),
-      signal: signalOf(options.signal),
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (options.signal?.aborted && !isTimeout(error)) {
-      throw new ApiError(ABORTED_CODE, 'aborted');
-    }
-    return fail(networkError());
-  }
-
   let payload: unknown;
   try {
-    payload = await response.json();
-  } catch {
-    return fail(networkError());
+    payload = await send(endpoint, options, environment.language());
+  } catch (error) {
+    if (!silent && error instanceof ApiError && error.code !== ABORTED_CODE) {
+      environment.notifyError(error.message);
+    }
+    throw error;
   }
   return settle(endpoint, payload, { silent });
 }
@@ -179,10 +109,10 @@ export function settle<E extends EndpointDefinition>(
     if (!silent && error.code !== ABORTED_CODE) environment.notifyError(error.message);
     throw error;
   };
-  const envelope = ZAnyEnvelope.safeParse(payload);
-  if (!envelope.success) return fail(networkError());
-  const { code, msg, data, msgCode, msgParams } = envelope.data;
-  const coded = msgCode ? { code: msgCode, params: msgParams } : undefined;
+  const lang = environment.language();
+  const envelope = readEnvelope(payload);
+  if (!envelope) return fail(networkError(lang));
+  const { code, msg, data } = envelope;
 
   if (code === ResponseCode.ok) {
     const parsed = endpoint.response.safeParse(data);
@@ -211,124 +141,19 @@ export function settle<E extends EndpointDefinition>(
   }
 
   const fields = ZFieldsData.safeParse(data);
-  const retryAfter = ZRetryErrorData.safeParse(data).data?.retryAfterSeconds;
   return fail(
-    new ApiError(
-      code,
-      textOf(code, msg, environment.language(), retryAfter, coded),
-      msg,
-      fields.success ? (fields.data.fields as FieldIssue[]) : [],
-      retryAfter,
-      coded,
-    ),
+    answerError(envelope, lang, fields.success ? (fields.data.fields as FieldIssue[]) : []),
   );
 }
 
 /** The error of a request that got no answer (network, timeout), toasted unless silent. */
 export function noAnswer({ silent = false }: { silent?: boolean } = {}): ApiError {
-  const error = networkError();
+  const error = networkError(environment.language());
   if (!silent) environment.notifyError(error.message);
   return error;
 }
 
-/**
- * The text shown for an answer: the text of the message code the server named, in `lang`
- * (lib/messages.ts); else the catalogue text of the response code; else the server's; a
- * throttled attempt says when to retry in either language.
- */
-function textOf(
-  code: number,
-  msg: string,
-  lang = environment.language(),
-  retryAfterSeconds?: number,
-  coded?: CodedMessageLike,
-): string {
-  if (code === NETWORK_ERROR_CODE) return NETWORK_ERROR_MESSAGE[lang];
-  if (code === ResponseCode.tooManyRequests && retryAfterSeconds !== undefined) {
-    return messageText(retryLaterMessage(retryAfterSeconds), lang);
-  }
-  if (coded && isMessageCode(coded.code)) return messageText(coded, lang);
-  const type = errorTypeOf(code);
-  if (type && lang === 'zh') return ERROR_MESSAGES[type].zh;
-  return msg || (type ? ERROR_MESSAGES[type].en : `Error ${code}`);
-}
-
-/** An error's text in `lang`, for messages that stay on screen while the language changes. */
-export function errorText(error: ApiError, lang: InterfaceLanguage): string {
-  return textOf(error.code, error.msg, lang, error.retryAfterSeconds, error.coded);
-}
-
-function networkError(): ApiError {
-  return new ApiError(NETWORK_ERROR_CODE, textOf(NETWORK_ERROR_CODE, ''));
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'TimeoutError';
-}
-
-function signalOf(callerSignal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  return callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function scalarText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** The endpoint's path with its query and, in a proxy window, the acting user. */
-export function urlOf(endpoint: EndpointDefinition, query: unknown): string {
-  const params = new URLSearchParams();
-  if (isRecord(query)) {
-    for (const [key, value] of Object.entries(query)) {
-      for (const item of Array.isArray(value) ? value : [value]) {
-        const text = scalarText(item);
-        if (text !== undefined && text !== '') params.append(key, text);
-      }
-    }
-  }
-  const acting = proxyUser();
-  if (acting && endpoint.access !== 'public') params.set(PROXY_QUERY_PARAM, acting);
-  const search = params.toString();
-  return search ? `${endpoint.path}?${search}` : endpoint.path;
-}
-
-/** The session headers every console request carries (docs/product/api-conventions.md#headers): X-Token and Authorization. */
-export function authHeaders(): Record<string, string> {
-  const { adminToken, serviceToken } = readTokens();
-  return {
-    ...(adminToken ? { 'X-Token': adminToken } : {}),
-    ...(serviceToken ? { Authorization: `Bearer ${serviceToken}` } : {}),
-  };
-}
-
-function headersOf(endpoint: EndpointDefinition, body: unknown): Headers {
-  const headers = new Headers({ Accept: 'application/json', ...authHeaders() });
-  if (body !== undefined && !endpoint.multipart) headers.set('Content-Type', 'application/json');
-  return headers;
-}
-
-/** JSON, or multipart form data for endpoints marked `multipart` (docs/product/api-conventions.md#multipart). */
-export function bodyOf(endpoint: EndpointDefinition, body: unknown): BodyInit | undefined {
-  if (body === undefined || endpoint.method === 'GET') return undefined;
-  if (!endpoint.multipart) return JSON.stringify(body);
-  const form = new FormData();
-  if (isRecord(body)) {
-    for (const [key, value] of Object.entries(body)) {
-      for (const item of Array.isArray(value) ? value : [value]) {
-        if (item instanceof Blob) form.append(key, item);
-        else {
-          const text = scalarText(item);
-          if (text !== undefined) form.append(key, text);
-        }
-      }
-    }
-  }
-  return form;
+/** The text of an answer without a message code or a wait, in the interface language. */
+function textOf(code: number, msg: string): string {
+  return answerText(code, msg, environment.language());
 }

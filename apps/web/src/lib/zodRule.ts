@@ -6,9 +6,13 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { issueText } from './messages';
+import { issueMessage } from '@adloom/domain';
+import { messageText } from './messages';
 
-export { issueText };
+/** The text of one zod issue of a shared schema, in the interface language. */
+export function issueText(issue: z.core.$ZodIssue): string {
+  return messageText(issueMessage(issue));
+}
 
 /** The first problem the schema finds with `field` in `values`, or undefined. */
 export function fieldProblem(

@@ -17,7 +17,8 @@ import {
 } from '@adloom/domain';
 import { isRequiredField } from '../../lib/zodRule';
 import { ApiError } from '../../lib/api';
-import { issueText, messageText, type MessageLike } from '../../lib/messages';
+import { messageText, type MessageLike } from '../../lib/messages';
+import { issueText } from '../../lib/zodRule';
 
 export interface DspFormValues {
   name: string;

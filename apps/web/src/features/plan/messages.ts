@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import { ResponseCode, type FieldIssue } from '@adloom/domain';
 import { ABORTED_CODE, ApiError, errorText } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
-import { issueText, messageText, type MessageLike } from '../../lib/messages';
+import { messageText, type MessageLike } from '../../lib/messages';
+import { issueText } from '../../lib/zodRule';
 import { showError } from '../../lib/toast';
 
 /** A message of the plan contract or the server in the interface language. */

@@ -6,7 +6,7 @@ import { ZRejectReason, rejectCreatives, type Creative } from '@adloom/domain';
 import { call } from '../../../lib/api';
 import { useFirstFieldFocus } from '../../../lib/dialogForm';
 import { reportFormError } from '../../../lib/formErrors';
-import { issueText } from '../../../lib/messages';
+import { issueText } from '../../../lib/zodRule';
 import { creativeText, translatedError } from '../api';
 
 export function RejectDialog({

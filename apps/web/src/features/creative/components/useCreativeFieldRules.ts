@@ -14,7 +14,7 @@ import {
   type Material,
   type MaterialElement,
 } from '@adloom/domain';
-import { issueText } from '../../../lib/messages';
+import { issueText } from '../../../lib/zodRule';
 import { isRequiredField } from '../../../lib/zodRule';
 import { creativeText, formIssues, issueMessage, type CreativeForm } from '../api';
 import { useMaterial } from './materials';

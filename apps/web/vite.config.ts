@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress';
@@ -36,6 +37,12 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // Two pages: the console, and the sign-in page the server answers /login with, whose
+      // first load carries none of the console's router, query client, antd or zod.
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        login: fileURLToPath(new URL('login.html', import.meta.url)),
+      },
       output: {
         codeSplitting: { groups: [{ name: 'zod', test: isZodChunkModule }] },
       },

@@ -9,7 +9,9 @@ export type LazyPage = LazyExoticComponent<ComponentType>;
 
 export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/login': lazy(() =>
-    import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+    import('../features/auth/pages/ConsoleLoginPage').then((m) => ({
+      default: m.ConsoleLoginPage,
+    })),
   ),
   '/404': lazy(() =>
     import('../features/errors/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),

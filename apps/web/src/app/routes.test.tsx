@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import {
   Ability,
@@ -8,6 +8,9 @@ import {
   CONSOLE_ROUTES,
   deriveRoles,
   flattenRoutes,
+  listAllCountries,
+  listLanguages,
+  listStyles,
   menuFor,
   type CurrentUser,
 } from '@adloom/domain';
@@ -119,6 +122,34 @@ describe('access rules', () => {
     const router = renderAt('/404');
     await waitFor(() => expect(screen.getByRole('heading', { name: '404' })).toBeTruthy());
     expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('signs in at /login inside the console and goes on to the redirect target', async () => {
+    const requests: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requests.push(url);
+        if (url.endsWith('/login')) {
+          return envelope({ token: 't', access_token: 's', id: 3, expiresAt: '2099-01-01' });
+        }
+        return envelope(url.startsWith('/svc/sys/user/currentUser') ? userWith(ADVERTISER) : []);
+      }),
+    );
+    const router = renderAt('/user/password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'someone' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/password'));
+    // The session loads the user through the console's checked client; the lists reload.
+    const lists: string[] = [listLanguages.path, listAllCountries.path, listStyles.path];
+    await waitFor(() => expect(requests.filter((url) => lists.includes(url))).toHaveLength(3));
+    expect(requests.slice(0, 3)).toEqual([
+      '/user/login',
+      '/svc/sys/user/login',
+      '/svc/sys/user/currentUser',
+    ]);
   });
 
   it('sends a signed-in visitor of an unknown path to /404', async () => {

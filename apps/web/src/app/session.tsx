@@ -24,7 +24,15 @@ import {
 } from '@adloom/domain';
 import { ApiError, call } from '../lib/api';
 import { endpointKey } from '../lib/query';
-import { clearTokens, endProxy, hasToken, proxyUser } from '../lib/session';
+import {
+  clearTokens,
+  endProxy,
+  hasToken,
+  proxyUser,
+  readTokens,
+  takeSignedIn,
+} from '../lib/session';
+import { reloadSettings } from '../lib/settings';
 
 /**
  * `failed`: the user could not be loaded (no connection, a server error); the tokens are
@@ -43,8 +51,10 @@ export interface Session {
   mockRoot: 'admin' | 'agent';
   /** The `user` parameter of a proxy window. */
   proxyUser: string | undefined;
-  /** Takes the user a sign-in or a profile edit answered. */
+  /** Takes the user a profile edit answered. */
   acceptUser(user: CurrentUser): void;
+  /** Takes the tokens a sign-in stored: loads the user they belong to. */
+  acceptSignIn(): void;
   /** Tries loading the user again (after a network failure). */
   retry(): void;
   signOut(): Promise<void>;
@@ -90,6 +100,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [status, queryClient]);
 
+  useEffect(() => {
+    // After a sign-in, here or on the sign-in page's own entry, the setting lists reload in
+    // the background (docs/product/api-conventions.md#after-sign-in).
+    if (status === 'authenticated' && takeSignedIn() && readTokens().serviceToken) {
+      void reloadSettings(queryClient);
+    }
+  }, [status, queryClient]);
+
   const user = status === 'authenticated' ? (query.data ?? null) : null;
   const roles = useMemo(() => (user ? deriveRoles(user.ability) : []), [user]);
 
@@ -100,6 +118,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [queryClient],
   );
+
+  const acceptSignIn = useCallback(() => {
+    setSignedIn(true);
+    void queryClient.resetQueries({ queryKey: CURRENT_USER_KEY });
+  }, [queryClient]);
 
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
@@ -128,10 +151,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       mockRoot: mockRootOf(roles),
       proxyUser: proxyUser(),
       acceptUser,
+      acceptSignIn,
       retry,
       signOut,
     }),
-    [status, error, user, roles, acceptUser, retry, signOut],
+    [status, error, user, roles, acceptUser, acceptSignIn, retry, signOut],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

@@ -85,6 +85,32 @@ export function forgetSessionTimedOut(): void {
   }
 }
 
+/** sessionStorage key that says this window has just signed in. */
+export const SIGNED_IN_STORAGE_KEY = 'adloom.signedIn';
+
+/**
+ * Remembers a sign-in for the console this window shows next, which then reloads the setting
+ * lists (the sign-in page leaves for the console with a full navigation).
+ */
+export function noteSignedIn(): void {
+  try {
+    window.sessionStorage.setItem(SIGNED_IN_STORAGE_KEY, '1');
+  } catch {
+    // Storage refused: the lists then load when a screen first needs them.
+  }
+}
+
+/** Whether this window has just signed in; forgets it. */
+export function takeSignedIn(): boolean {
+  try {
+    const signedIn = window.sessionStorage.getItem(SIGNED_IN_STORAGE_KEY) === '1';
+    window.sessionStorage.removeItem(SIGNED_IN_STORAGE_KEY);
+    return signedIn;
+  } catch {
+    return false;
+  }
+}
+
 /** sessionStorage key of the acting user: per window, so only the proxy window acts by proxy. */
 export const PROXY_STORAGE_KEY = 'adloom.proxyUser';
 

@@ -1,25 +1,23 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { USERNAME_MIN_LENGTH, currentUser } from '@adloom/domain';
-import { SessionProvider } from '../../../app/session';
 import { call, configureApi } from '../../../lib/api';
-import { changeLanguage, setupI18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query';
+import { changeLanguage } from '../../../lib/language';
+import { readTokens } from '../../../lib/session';
+import { setupSignInTexts } from '../texts';
 import { LoginPage } from './LoginPage';
 
+let onSignedIn = vi.fn<() => void>();
+
 function renderLogin() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider>
-        <LoginPage />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  onSignedIn = vi.fn<() => void>();
+  return render(<LoginPage onSignedIn={onSignedIn} />);
 }
 
+// The page with its own entry's texts (features/auth/texts.ts), as a direct load of /login has
+// them; routes.test.tsx shows it inside the console.
 beforeAll(async () => {
-  await setupI18n('en');
+  await setupSignInTexts('en');
   configureApi({ notifyError: () => undefined });
 });
 
@@ -68,6 +66,46 @@ describe('LoginPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("gives the schema's hints in Chinese, and names the field's problem to assistive technology", async () => {
+    renderLogin();
+    fireEvent.click(screen.getByRole('radio', { name: '中文' }));
+    await screen.findByRole('button', { name: '登录' });
+    const username = screen.getByLabelText('用户名');
+    fireEvent.change(username, { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByText(`至少 ${USERNAME_MIN_LENGTH} 个字符`)).toBeTruthy();
+    fireEvent.change(username, { target: { value: 'a b c' } });
+    const problem = screen.getByText('只能包含字母、数字和 _ . @ -');
+    expect(username.getAttribute('aria-describedby')).toBe(problem.id);
+    expect(document.activeElement).toBe(username);
+  });
+
+  it('signs in, keeps its pending state and hands over to the caller once', async () => {
+    const requests: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requests.push(url);
+        const data = url.endsWith('/currentUser')
+          ? { id: 1 }
+          : { token: 'admin-t', access_token: 'svc-t', id: 1, expiresAt: '2099-01-01T00:00:00Z' };
+        return new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
+      }),
+    );
+    renderLogin();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'adloom123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+    expect(requests).toEqual(['/user/login', '/svc/sys/user/login', '/svc/sys/user/currentUser']);
+    expect(readTokens()).toEqual({ adminToken: 'admin-t', serviceToken: 'svc-t' });
+    // The page stays busy while the caller leaves for the console.
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("shows the server's answer to a wrong password, in Chinese too", async () => {
     vi.stubGlobal(
       'fetch',
@@ -88,6 +126,7 @@ describe('LoginPage', () => {
     expect(await screen.findByText('用户名或密码错误。')).toBeTruthy();
     expect(document.documentElement.lang).toBe('zh-CN');
     expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
+    expect(onSignedIn).not.toHaveBeenCalled();
   });
 
   it('says when a throttled sign-in may retry, in Chinese too', async () => {
@@ -136,13 +175,7 @@ describe('LoginPage', () => {
     expect(goToLogin).toHaveBeenCalledTimes(1);
     configureApi({ notifyError: () => undefined });
 
-    const first = render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SessionProvider>
-          <LoginPage />
-        </SessionProvider>
-      </QueryClientProvider>,
-    );
+    const first = renderLogin();
     expect(screen.getByRole('status').textContent).toBe('Log in timeout, please resign.');
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: '中文' }));

@@ -1,25 +1,28 @@
 /**
  * /login: the brand, the three selling lines of docs/product/console.md#login-page, the sign-in form and the language
- * switch. Plain React and CSS on purpose: the first load of /login carries neither the
- * console shell nor antd (docs/product/design.md#budgets); the form still checks the shared ZLoginForm.
+ * switch. Plain React and CSS on purpose: the sign-in page's own entry (login.tsx) carries
+ * neither the console shell nor antd nor zod (docs/product/design.md#budgets); the form checks
+ * ZLoginForm's rules (sign-in.ts of the domain, held equal to it by a test). The console shows
+ * the same page at /login; what follows a sign-in is the caller's (`onSignedIn`).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ERROR_MESSAGES,
+  LOGIN_FIELDS,
   PRODUCT_TITLE,
   ResponseCode,
-  ZLoginForm,
-  type LoginForm,
+  isLoginFieldRequired,
+  loginFieldProblem,
+  type LoginField,
+  type LoginValues,
 } from '@adloom/domain';
 import logo from '../../../assets/logo.svg';
-import { useSession } from '../../../app/session';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
-import { ApiError, errorText } from '../../../lib/api';
-import { currentLanguage } from '../../../lib/i18n';
+import { ApiError, errorText } from '../../../lib/answer';
+import { currentLanguage } from '../../../lib/language';
+import { messageText } from '../../../lib/messages';
 import { forgetSessionTimedOut, sessionTimedOut } from '../../../lib/session';
-import { fieldProblem, isRequiredField } from '../../../lib/zodRule';
 import { signIn } from '../api';
 import styles from './LoginPage.module.css';
 
@@ -29,11 +32,8 @@ const SELLING_LINES = [
   { title: 'login.sellingDataTitle', text: 'login.sellingDataText' },
 ] as const;
 
-type Field = keyof LoginForm;
-const FIELDS: readonly Field[] = ['username', 'password'];
-
 interface FieldProps {
-  field: Field;
+  field: LoginField;
   type: 'text' | 'password';
   autoComplete: string;
   value: string;
@@ -46,7 +46,7 @@ interface FieldProps {
 
 function LoginField(props: FieldProps) {
   const { field, type, autoComplete, value, problem, onChange, onBlur, autoFocus } = props;
-  const required = isRequiredField(ZLoginForm, field);
+  const required = isLoginFieldRequired(field);
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -81,12 +81,15 @@ function LoginField(props: FieldProps) {
   );
 }
 
-export function LoginPage() {
+export interface LoginPageProps {
+  /** The tokens are stored and the user loads: go on (the pending state stays meanwhile). */
+  onSignedIn(): void;
+}
+
+export function LoginPage({ onSignedIn }: LoginPageProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { acceptUser } = useSession();
-  const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
-  const [checked, setChecked] = useState<Record<Field, boolean>>({
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
+  const [checked, setChecked] = useState<Record<LoginField, boolean>>({
     username: false,
     password: false,
   });
@@ -96,16 +99,17 @@ export function LoginPage() {
   const [timedOut, setTimedOut] = useState(sessionTimedOut);
   useEffect(forgetSessionTimedOut, []);
 
-  const problemOf = (field: Field): string | undefined => {
+  const problemOf = (field: LoginField): string | undefined => {
     if (!checked[field]) return undefined;
     if (values[field].trim() === '') return t(`login.${field}Required`);
-    return fieldProblem(ZLoginForm, field, { ...values });
+    const problem = loginFieldProblem(field, values);
+    return problem && messageText(problem);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChecked({ username: true, password: true });
-    const firstInvalid = FIELDS.find((field) => fieldProblem(ZLoginForm, field, { ...values }));
+    const firstInvalid = LOGIN_FIELDS.find((field) => loginFieldProblem(field, values));
     if (firstInvalid) {
       event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
@@ -114,14 +118,15 @@ export function LoginPage() {
     setFailure(null);
     setTimedOut(false);
     try {
-      // The guard of /login then leaves for the redirect target.
-      acceptUser(await signIn(values, queryClient));
+      await signIn(values, currentLanguage());
     } catch (error) {
       setFailure(
         error instanceof ApiError ? error : new ApiError(ResponseCode.other, String(error)),
       );
       setPending(false);
+      return;
     }
+    onSignedIn();
   };
 
   const lang = currentLanguage();

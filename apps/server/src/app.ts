@@ -103,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  */
 async function registerBrowserFacing(app: FastifyInstance, config: Config): Promise<void> {
   const serveConsole = webAppAvailable(config.webDist);
-  registerNotFound(app, serveConsole);
+  registerNotFound(app, serveConsole, config.webDist);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: true, directives: CSP_DIRECTIVES },
   });

@@ -267,6 +267,7 @@ describe('the built console', () => {
     dist = await mkdtemp(join(tmpdir(), 'adloom-web-'));
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Adloom</title>');
+    await writeFile(join(dist, 'login.html'), '<!doctype html><title>Adloom sign-in</title>');
     await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     web = await createTestApp({ env: { WEB_DIST: dist } });
   });
@@ -281,6 +282,36 @@ describe('the built console', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<title>Adloom</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("answers /login with the sign-in page's own entry, its query kept, uncached", async () => {
+    for (const url of ['/login', '/login?redirect=%2Fad%2Fplan', '/login?redirect=%2F%2Fevil']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await web.app.inject({ method, url, headers: { accept: 'text/html' } });
+        expect(response.statusCode, `${method} ${url}`).toBe(200);
+        if (method === 'GET') expect(response.body).toContain('<title>Adloom sign-in</title>');
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+      }
+    }
+    // Every other console path keeps the console.
+    for (const url of ['/login/again', '/loginx', '/user/login']) {
+      const response = await web.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.body, url).toContain('<title>Adloom</title>');
+    }
+    const json = await web.app.inject({ url: '/login', headers: { accept: 'application/json' } });
+    expect(json.json()).toMatchObject({ code: ResponseCode.notFound });
+  });
+
+  it('answers /login with the console when the build has no sign-in entry', async () => {
+    await rm(join(dist, 'login.html'));
+    try {
+      const response = await web.app.inject({ url: '/login', headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Adloom</title>');
+    } finally {
+      await writeFile(join(dist, 'login.html'), '<!doctype html><title>Adloom sign-in</title>');
     }
   });
 

@@ -55,6 +55,9 @@ test.describe('the menu follows the roles', () => {
     await page.getByRole('navigation').getByText('My account').click();
     await expect(page.getByRole('link', { name: 'Platform accounts' })).toBeVisible();
 
+    // The landing page's data first: a request it sent without the cookies would take the page
+    // to /login (-100) while the test opens /login itself, aborting that navigation.
+    await page.waitForLoadState('networkidle');
     await page.context().clearCookies();
     await signInAs(page, 'admin');
     const menu = await menuTexts(page);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { BASE_URL } from '../support/base-url';
 import { signIn, signInAs, signOut } from '../support/session';
 
 test.describe('signing in', () => {
@@ -53,6 +54,31 @@ test.describe('signing in', () => {
     await signIn(page, 'admin');
     await expect(page).toHaveURL(/\/system\/country$/);
     await expect(page).toHaveTitle('Countries - Adloom');
+  });
+
+  test('a direct load of /login is the light sign-in entry, and leaves for its target', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    await page.goto('/login?redirect=%2Fsystem%2Fcountry');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page).toHaveTitle('Sign in - Adloom');
+    expect(scripts.filter((path) => path.startsWith('/assets/login-'))).toHaveLength(1);
+    // Neither the console's entry nor zod nor antd.
+    expect(scripts.filter((path) => /^\/assets\/(index|zod|AntdProvider)-/.test(path))).toEqual([]);
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/system\/country$/);
+    await expect(page).toHaveTitle('Countries - Adloom');
+  });
+
+  test('a redirect off the site leads home instead', async ({ page }) => {
+    await page.goto('/login?redirect=%2F%2Fevil.example%2Fdashboard');
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
   });
 
   test('a signed-in user opening /login is sent home', async ({ page }) => {

@@ -214,6 +214,17 @@ describe('the rollup triggers', () => {
       impressions: 30,
       cost: 100,
     });
+    // A creative serves every strategy that lists it: one creative, two keys of the rollups.
+    await row('2025-08-01T05:00:00Z', {
+      planId: 2,
+      strategyId: 5,
+      creativeId: 11,
+      country: 'US',
+      os: 1,
+      impressions: 7,
+      clicks: 1,
+      cost: 40,
+    });
     await row('2025-08-01T23:00:00Z', {
       planId: 1,
       strategyId: 3,

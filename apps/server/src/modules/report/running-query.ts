@@ -76,14 +76,23 @@ export function groupedByRunningQuery(
     where ${whereClause(keyView, scope, CREATIVE_DAILY_SOURCE)}`;
   const difference = (column: string) => `(hi."${column}" - coalesce(lo."${column}", 0))`;
   const differences = hourColumns.map((column) => sql.raw(`${difference(column)} as "${column}"`));
-  const closed = sql`select ${columns('k', keys)}, ${sql.raw(CHANGED_HOURS)} as "hours", ${sql.join(differences, sql`, `)}
-    from (${counted}) k
+  // In a report by creative most keys are their group's only one, but not all: a creative
+  // serves every strategy listing it. Each key's group size is counted on the narrow keys,
+  // before the wide rows are read, so keys alone skip the sums.
+  const others = view.dimensions.filter((dimension) => dimension !== 'hour');
+  const splitAlone = others.includes('creative');
+  const partition = others.map((dimension) => groupExpression(dimension, CREATIVE_DAILY_SOURCE));
+  const keyRows = splitAlone
+    ? sql`select s.*, count(*) over (partition by ${sql.join(partition, sql`, `)}) as "n"
+      from (${counted}) s`
+    : counted;
+  const closed = sql`select ${columns('k', keys)}, ${splitAlone ? sql`k."n", ` : sql``}${sql.raw(CHANGED_HOURS)} as "hours", ${sql.join(differences, sql`, `)}
+    from (${keyRows}) k
     cross join lateral ${lastRowBefore(nextDayStart(view.to))} hi
     left join lateral ${lastRowBefore(dayStart(view.from))} lo on true`;
 
   // Each key, or each group of keys sharing the report's other dimensions, turned into one row
   // per hour of the day with a count.
-  const others = view.dimensions.filter((dimension) => dimension !== 'hour');
   const otherColumns = (alias: string) =>
     others.map((dimension) => sql`${sql.raw(alias)}.${identifier(dimension)}`);
   const hourCondition = hourFilters.map((filter) => {
@@ -91,7 +100,7 @@ export function groupedByRunningQuery(
     const condition = sql`u."hour" in (${sql.join(values, sql`, `)})`;
     return filter.mode === 'exclude' ? sql`not ${condition}` : condition;
   });
-  const perHour = (alias: string) => {
+  const perHour = (alias: string, condition?: SQL) => {
     const rows = HOURS_OF_DAY.map((hour) =>
       sql.raw(
         `(${[String(hour), ...counters.map((counter) => `${alias}."${hourColumn(counter, hour)}"`)].join(', ')})`,
@@ -103,7 +112,7 @@ export function groupedByRunningQuery(
     return sql`select ${sql.join([...outputs, ...counters.map((counter) => sql`u.${identifier(counter)}`)], sql`, `)}
       from ${sql.raw(alias)}
       cross join lateral (values ${sql.join(rows, sql`, `)}) as u ("hour"${sql.raw(counters.map((counter) => `, "${counter}"`).join(''))})
-      where ${sql.join([sql`(${sql.raw(alias)}."hours" >> u."hour") & 1 = 1`, ...hourCondition], sql` and `)}`;
+      where ${sql.join([sql`(${sql.raw(alias)}."hours" >> u."hour") & 1 = 1`, ...(condition ? [condition] : []), ...hourCondition], sql` and `)}`;
   };
   const sums = hourColumns.map((column) =>
     sql.raw(`coalesce(sum(w."${column}"), 0)::bigint as "${column}"`),
@@ -113,14 +122,15 @@ export function groupedByRunningQuery(
       sql`${groupExpression(dimension, CREATIVE_DAILY_SOURCE)} as ${identifier(dimension)}, `,
   );
   // Materialised: the differences are computed once per key, not once per hour that reads them.
-  // A creative names its whole key, so in a report by creative every key is its own group and
-  // is turned into hours as it is; otherwise the keys of each group are summed first.
-  const keyRows = sql`with s as materialized (${closed}),
+  const perKey = sql`with s as materialized (${closed}),
     w as (select ${sql.join(named, sql``)}s.* from s)`;
-  const closedRows = others.includes('creative')
-    ? sql`${keyRows} ${perHour('w')}`
-    : sql`${keyRows}, together as (select ${sql.join([...otherColumns('w'), sql`bit_or(w."hours") as "hours"`, ...sums], sql`, `)}
-      from w${groupByPositions(others.length)})
+  const together = (condition: SQL) =>
+    sql`together as (select ${sql.join([...otherColumns('w'), sql`bit_or(w."hours") as "hours"`, ...sums], sql`, `)}
+      from w${condition}${groupByPositions(others.length)})`;
+  const closedRows = splitAlone
+    ? sql`${perKey}, ${together(sql` where w."n" > 1`)}
+    ${perHour('w', sql`w."n" = 1`)} union all ${perHour('together')}`
+    : sql`${perKey}, ${together(sql``)}
     ${perHour('together')}`;
 
   // Open hours from stats_hourly, summed by the report's dimensions.

@@ -1,104 +1,116 @@
 /**
  * The page registry: route path → lazily loaded page. Every page is its own chunk (a page
  * imported statically anywhere would not be split), so /login loads neither the shell nor
- * any console page.
+ * any console page. Each can be fetched ahead of its render (`preload`): the console's boot
+ * asks for the shell and the page of the address while the session loads
+ * (docs/decisions/dashboard-first-load.md).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoute } from '@adloom/domain';
 
-export type LazyPage = LazyExoticComponent<ComponentType>;
+export type LazyPage = LazyExoticComponent<ComponentType> & {
+  /** Starts fetching the page's chunk; its render then waits for nothing else. */
+  preload(): void;
+};
+
+/** A lazy component whose chunk can be fetched before it renders. */
+function page(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  // A failed preload is not an error: the render asks again and shows the failure.
+  return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
+}
 
 export const PAGES: Readonly<Record<string, LazyPage>> = {
-  '/login': lazy(() =>
+  '/login': page(() =>
     import('../features/auth/pages/ConsoleLoginPage').then((m) => ({
       default: m.ConsoleLoginPage,
     })),
   ),
-  '/404': lazy(() =>
+  '/404': page(() =>
     import('../features/errors/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
   ),
-  '/401': lazy(() =>
+  '/401': page(() =>
     import('../features/errors/pages/DeniedPage').then((m) => ({ default: m.DeniedPage })),
   ),
-  '/dashboard': lazy(() =>
+  '/dashboard': page(() =>
     import('../features/dashboard/pages/DashboardPage').then((m) => ({
       default: m.DashboardPage,
     })),
   ),
-  '/user/index': lazy(() =>
+  '/user/index': page(() =>
     import('../features/user/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })),
   ),
-  '/user/password': lazy(() =>
+  '/user/password': page(() =>
     import('../features/user/pages/PasswordPage').then((m) => ({ default: m.PasswordPage })),
   ),
-  '/ad/plan': lazy(() =>
+  '/ad/plan': page(() =>
     import('../features/plan/pages/PlansPage').then((m) => ({ default: m.PlansPage })),
   ),
-  '/ad/plan/:id': lazy(() =>
+  '/ad/plan/:id': page(() =>
     import('../features/plan/pages/PlanEditPage').then((m) => ({ default: m.PlanEditPage })),
   ),
-  '/ad/idea': lazy(() =>
+  '/ad/idea': page(() =>
     import('../features/creative/pages/CreativesPage').then((m) => ({ default: m.CreativesPage })),
   ),
-  '/ad/resource': lazy(() =>
+  '/ad/resource': page(() =>
     import('../features/material/pages/MaterialsPage').then((m) => ({ default: m.MaterialsPage })),
   ),
-  '/ad/exam': lazy(() =>
+  '/ad/exam': page(() =>
     import('../features/creative/pages/AuditPage').then((m) => ({ default: m.AuditPage })),
   ),
-  '/ssp/media': lazy(() =>
+  '/ssp/media': page(() =>
     import('../features/media/pages/MediaPage').then((m) => ({ default: m.MediaPage })),
   ),
-  '/ssp/slot': lazy(() =>
+  '/ssp/slot': page(() =>
     import('../features/media/pages/SlotsPage').then((m) => ({ default: m.SlotsPage })),
   ),
-  '/ssp/dsp': lazy(() =>
+  '/ssp/dsp': page(() =>
     import('../features/dsp/pages/DspPage').then((m) => ({ default: m.DspPage })),
   ),
-  '/report/index': lazy(() =>
+  '/report/index': page(() =>
     import('../features/report/pages/AccountReportPage').then((m) => ({
       default: m.AccountReportPage,
     })),
   ),
-  '/report/countryReport': lazy(() =>
+  '/report/countryReport': page(() =>
     import('../features/report/pages/CountryReportPage').then((m) => ({
       default: m.CountryReportPage,
     })),
   ),
-  '/sspReport/index': lazy(() =>
+  '/sspReport/index': page(() =>
     import('../features/report/pages/SspReportPage').then((m) => ({ default: m.SspReportPage })),
   ),
-  '/delivery/diagnosis': lazy(() =>
+  '/delivery/diagnosis': page(() =>
     import('../features/delivery/pages/DiagnosisPage').then((m) => ({
       default: m.DiagnosisPage,
     })),
   ),
-  '/user/manage': lazy(() =>
+  '/user/manage': page(() =>
     import('../features/account/pages/AccountsPage').then((m) => ({ default: m.AccountsPage })),
   ),
-  '/system/human': lazy(() =>
+  '/system/human': page(() =>
     import('../features/settings/pages/HumanPage').then((m) => ({ default: m.HumanPage })),
   ),
-  '/system/style': lazy(() =>
+  '/system/style': page(() =>
     import('../features/settings/pages/StylePage').then((m) => ({ default: m.StylePage })),
   ),
-  '/system/adType': lazy(() =>
+  '/system/adType': page(() =>
     import('../features/settings/pages/AdTypePage').then((m) => ({ default: m.AdTypePage })),
   ),
-  '/system/brand': lazy(() =>
+  '/system/brand': page(() =>
     import('../features/settings/pages/BrandPage').then((m) => ({ default: m.BrandPage })),
   ),
-  '/system/brand/:id': lazy(() =>
+  '/system/brand/:id': page(() =>
     import('../features/settings/pages/BrandModelsPage').then((m) => ({
       default: m.BrandModelsPage,
     })),
   ),
-  '/system/country': lazy(() =>
+  '/system/country': page(() =>
     import('../features/settings/pages/CountryPage').then((m) => ({ default: m.CountryPage })),
   ),
-  '/system/currency': lazy(() =>
+  '/system/currency': page(() =>
     import('../features/settings/pages/CurrencyPage').then((m) => ({ default: m.CurrencyPage })),
   ),
-  '/system/parameter': lazy(() =>
+  '/system/parameter': page(() =>
     import('../features/settings/pages/SystemParametersPage').then((m) => ({
       default: m.SystemParametersPage,
     })),
@@ -106,6 +118,16 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
 };
 
 /** The console shell (menu, top bar, footer): its own chunk, never part of /login. */
-export const ConsoleLayout = lazy(() =>
+export const ConsoleLayout = page(() =>
   import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })),
 );
+
+/**
+ * Fetches the shell and the page of `pathname` (when it names one) at once, instead of one
+ * after the other once the session has loaded.
+ */
+export function preloadConsolePage(pathname: string): void {
+  ConsoleLayout.preload();
+  const route = matchRoute(pathname === '/' ? '/dashboard' : pathname);
+  if (route && route.access !== 'public') PAGES[route.path]?.preload();
+}

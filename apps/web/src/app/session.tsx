@@ -12,7 +12,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ResponseCode,
   currentUser,
@@ -74,15 +74,26 @@ function statusOf(signedIn: boolean, loaded: boolean, error: ApiError | null): S
 
 export const CURRENT_USER_KEY = endpointKey(currentUser);
 
+/** How the signed-in user is loaded: by the session, and ahead of it at boot. */
+const currentUserQuery = {
+  queryKey: CURRENT_USER_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(currentUser, { signal, silent: true }),
+  staleTime: Infinity,
+};
+
+/**
+ * Asks for the signed-in user at boot, before React renders, when a token cookie exists:
+ * the session then finds the answer on its way (or already there) instead of asking once
+ * the texts have loaded. A failure is left to the session, which shows it.
+ */
+export function prefetchCurrentUser(queryClient: QueryClient): void {
+  if (hasToken()) void queryClient.prefetchQuery(currentUserQuery);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [signedIn, setSignedIn] = useState(hasToken);
-  const query = useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: ({ signal }) => call(currentUser, { signal, silent: true }),
-    enabled: signedIn,
-    staleTime: Infinity,
-  });
+  const query = useQuery({ ...currentUserQuery, enabled: signedIn });
 
   const error = useMemo(() => {
     if (!query.error) return null;

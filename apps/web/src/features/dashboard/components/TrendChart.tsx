@@ -50,6 +50,7 @@ export function TrendChart({
   trend,
   metric,
   name,
+  height,
   label,
 }: {
   trend: readonly DashboardTrendPoint[];
@@ -58,6 +59,7 @@ export function TrendChart({
   name: string;
   /** What the chart shows, for screen readers. */
   label: string;
+  height: number;
 }) {
   const option = useMemo<ChartOption>(
     () => ({
@@ -89,5 +91,5 @@ export function TrendChart({
     }),
     [trend, metric, name],
   );
-  return <EChart option={option} label={label} height={300} testId="dashboard-trend" />;
+  return <EChart option={option} label={label} height={height} testId="dashboard-trend" />;
 }

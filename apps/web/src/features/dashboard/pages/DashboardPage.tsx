@@ -3,10 +3,10 @@
  * with the publish-new-ad button; channel and supply-side roles' income; auditors' queue;
  * an agent's advertisers, an operator's supply today, finance's funds (RoleFigures); the
  * 30-day trend with a metric switch. Every card opens the screen behind it; a new user
- * is told what to do first. echarts and the ledger load only when shown.
+ * is told what to do first. echarts, the role tables and the ledger load only when shown.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button, Card, Col, Empty, Result, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { type DashboardSummary, type DashboardTrendMetric, type Role } from '@ad
 import { useSession } from '../../../app/session';
 import { CompactFigure } from '../../../components/figures/CompactFigure';
 import { Loading } from '../../../app/Loading';
+import { NearViewport } from '../../../components/NearViewport';
 import { useDashboardSummary } from '../api';
 import {
   LEDGER_PARAM,
@@ -24,15 +25,23 @@ import {
   trendReport,
   type DashboardCard,
 } from '../cards';
-import { RoleFigures } from '../components/RoleFigures';
 import styles from './DashboardPage.module.css';
 
 const TrendChart = lazy(() =>
   import('../components/TrendChart').then((m) => ({ default: m.TrendChart })),
 );
+// Tables of an agent's, an operator's and finance's own figures: Ant Design's table is the
+// heaviest part of the page, and an advertiser's dashboard shows none.
+const RoleFigures = lazy(() =>
+  import('../components/RoleFigures').then((m) => ({ default: m.RoleFigures })),
+);
+// Only a summary that failed to load shows it.
+const Result = lazy(() => import('antd/es/result'));
 const OwnLedgerDrawer = lazy(() =>
   import('../components/OwnLedgerDrawer').then((m) => ({ default: m.OwnLedgerDrawer })),
 );
+
+const TREND_HEIGHT = 300;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -131,14 +140,17 @@ function Trend({ roles, data }: { roles: readonly Role[]; data: DashboardSummary
           {report && <Link to={report}>{t('dashboard.openReport')}</Link>}
         </div>
         {hasTraffic(data.trend) ? (
-          <Suspense fallback={<Loading />}>
-            <TrendChart
-              trend={data.trend}
-              metric={metric}
-              name={name}
-              label={t('dashboard.trendOf', { metric: name })}
-            />
-          </Suspense>
+          <NearViewport height={TREND_HEIGHT}>
+            <Suspense fallback={<Loading />}>
+              <TrendChart
+                trend={data.trend}
+                metric={metric}
+                name={name}
+                height={TREND_HEIGHT}
+                label={t('dashboard.trendOf', { metric: name })}
+              />
+            </Suspense>
+          </NearViewport>
         ) : (
           <Empty
             description={
@@ -198,20 +210,22 @@ export function DashboardPage() {
       <>
         {header}
         <Card>
-          <Result
-            status="warning"
-            title={t('dashboard.loadFailed')}
-            subTitle={summary.error.message}
-            extra={
-              <Button
-                type="primary"
-                onClick={() => void summary.refetch()}
-                loading={summary.isFetching}
-              >
-                {t('common.retry')}
-              </Button>
-            }
-          />
+          <Suspense fallback={<Loading />}>
+            <Result
+              status="warning"
+              title={t('dashboard.loadFailed')}
+              subTitle={summary.error.message}
+              extra={
+                <Button
+                  type="primary"
+                  onClick={() => void summary.refetch()}
+                  loading={summary.isFetching}
+                >
+                  {t('common.retry')}
+                </Button>
+              }
+            />
+          </Suspense>
         </Card>
       </>
     );
@@ -236,7 +250,11 @@ export function DashboardPage() {
           </Row>
         </Section>
       ))}
-      <RoleFigures data={data} />
+      {(data.clients || data.supply || data.finance) && (
+        <Suspense fallback={<Loading />}>
+          <RoleFigures data={data} />
+        </Suspense>
+      )}
       <Trend roles={roles} data={data} />
       {sections.length === 0 && !hasTrend && !data.clients && !data.supply && !data.finance && (
         <Card>

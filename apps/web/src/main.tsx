@@ -1,6 +1,6 @@
 // First: zod must not probe eval() (strict CSP) when the domain schemas are built.
 import './lib/zodConfig';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
@@ -38,9 +38,13 @@ if (hasToken()) {
 void setupI18n().then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
-  );
+  // A background render: the first one (shell and page together) yields to the browser
+  // between components instead of holding the main thread in one long task.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 });

@@ -5,7 +5,7 @@
  * 30-day trend with a metric switch. Every card opens the screen behind it; a new user
  * is told what to do first. echarts, the role tables and the ledger load only when shown.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -170,6 +170,9 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const { roles, user } = useSession();
   const summary = useDashboardSummary();
+  // The cards, tables and trend are drawn in a background render that yields to the browser
+  // between components, not in one long task the moment the summary arrives.
+  const data = useDeferredValue(summary.data);
   const [params, setParams] = useSearchParams();
   const ledgerOpen = params.get(LEDGER_PARAM) !== null;
 
@@ -187,23 +190,6 @@ export function DashboardPage() {
       )}
     </div>
   );
-
-  if (summary.isPending) {
-    return (
-      <>
-        {header}
-        <Row gutter={[16, 16]} aria-busy="true">
-          {Array.from({ length: 8 }, (_, index) => (
-            <Col key={index} xs={24} sm={12} xl={6}>
-              <Card>
-                <Skeleton active paragraph={{ rows: 1 }} title={{ width: '40%' }} />
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      </>
-    );
-  }
 
   if (summary.isError) {
     return (
@@ -231,7 +217,23 @@ export function DashboardPage() {
     );
   }
 
-  const data = summary.data;
+  if (data === undefined) {
+    return (
+      <>
+        {header}
+        <Row gutter={[16, 16]} aria-busy="true">
+          {Array.from({ length: 8 }, (_, index) => (
+            <Col key={index} xs={24} sm={12} xl={6}>
+              <Card>
+                <Skeleton active paragraph={{ rows: 1 }} title={{ width: '40%' }} />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      </>
+    );
+  }
+
   const sections = dashboardSections(data, roles);
   const hasTrend = trendMetrics(data).length > 0;
 

@@ -4,8 +4,8 @@
  * the page, and the copyright footer. On a phone (below 768 px) the menu is a drawer opened
  * from the top bar, as Ant Design Pro does, and the page gets the whole width.
  */
-import { Suspense, useState } from 'react';
-import { Button, Drawer, Layout } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import Cookies from 'js-cookie';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { COMPANY_NAME, COOKIES, PRODUCT_TITLE } from '@adloom/domain';
 import logo from '../../assets/logo.svg';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { LeaveGuardProvider } from '../../components/leave-guard';
+// The provider's own file: the folder's index also holds the forms' hook and its modal.
+import { LeaveGuardProvider } from '../../components/leave-guard/LeaveGuardProvider';
 import { AntdProvider } from '../AntdProvider';
 import { Loading } from '../Loading';
 import { trailOf } from './navigation';
@@ -22,6 +23,9 @@ import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { useNarrowScreen } from './useNarrowScreen';
 import styles from './ConsoleLayout.module.css';
+
+/** The phone's menu drawer: loaded when first opened, then kept for its closing animation. */
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 /** Sidebar cookie values: '1' opened, '0' collapsed. */
 const SIDEBAR_OPENED = '1';
@@ -48,6 +52,8 @@ function Shell() {
     () => Cookies.get(COOKIES.sidebar) === SIDEBAR_COLLAPSED,
   );
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   // A phone's menu closes once it has taken the person somewhere.
   const [drawerPath, setDrawerPath] = useState(pathname);
   if (drawerPath !== pathname) {
@@ -77,17 +83,21 @@ function Shell() {
         {t('layout.skipToContent')}
       </a>
       {narrow ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={MENU_WIDTH}
-          closable={false}
-          styles={{ body: { padding: 0, background: DARK_MENU_BACKGROUND } }}
-        >
-          <Brand collapsed={false} />
-          {menu}
-        </Drawer>
+        drawerUsed && (
+          <Suspense fallback={null}>
+            <Drawer
+              placement="left"
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              size={MENU_WIDTH}
+              closable={false}
+              styles={{ body: { padding: 0, background: DARK_MENU_BACKGROUND } }}
+            >
+              <Brand collapsed={false} />
+              {menu}
+            </Drawer>
+          </Suspense>
+        )
       ) : (
         <Layout.Sider
           collapsible

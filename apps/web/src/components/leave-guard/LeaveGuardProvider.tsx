@@ -7,6 +7,8 @@
  */
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -14,9 +16,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Modal } from 'antd';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { useTranslation } from 'react-i18next';
+
+// Loaded the first time a navigation is blocked, then kept for its closing animation.
+const LeaveDialog = lazy(() => import('./LeaveDialog').then((m) => ({ default: m.LeaveDialog })));
 
 export type DirtyCheck = () => boolean;
 
@@ -49,7 +52,6 @@ function leavesForm(current: Place, next: Place) {
 }
 
 export function LeaveGuardProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [checks] = useState(() => new Set<DirtyCheck>());
   const anyDirty = useCallback(() => [...checks].some((check) => check()), [checks]);
   const registry = useMemo<Registry>(
@@ -72,6 +74,10 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
     ),
   );
 
+  const blocked = blocker.state === 'blocked';
+  const [asked, setAsked] = useState(false);
+  if (blocked && !asked) setAsked(true);
+
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!anyDirty()) return;
@@ -86,18 +92,15 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
   return (
     <LeaveGuardContext value={registry}>
       {children}
-      <Modal
-        title={t('change.leaveTitle')}
-        open={blocker.state === 'blocked'}
-        okText={t('change.leave')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('change.stay')}
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-        zIndex={1200}
-      >
-        {t('change.leaveBody')}
-      </Modal>
+      {asked && (
+        <Suspense fallback={null}>
+          <LeaveDialog
+            open={blocked}
+            onLeave={() => blocker.proceed?.()}
+            onStay={() => blocker.reset?.()}
+          />
+        </Suspense>
+      )}
     </LeaveGuardContext>
   );
 }

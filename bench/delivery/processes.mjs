@@ -89,7 +89,10 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-/** CPU time (user + system, ms) of processes by pid, from /proc; 0 where it cannot be read. */
+/**
+ * CPU time (user + system, ms) of processes by pid (or threads, as `pid/task/tid`), from /proc;
+ * 0 where it cannot be read.
+ */
 async function cpuMsOf(pids) {
   let ticks = 0;
   for (const pid of pids) {
@@ -128,13 +131,35 @@ async function processTree(rootPid) {
 }
 
 /**
- * What to count the CPU of while measuring: the server's process tree, and on PostgreSQL the
- * backends connected to the bench database (the same machine; their pids from pg_stat_activity).
+ * The threads of `pid` named `name` (/proc/<pid>/task/<tid>/comm): the embedded database's
+ * thread is "adloom-pglite" (apps/server/src/db/pglite-thread.ts).
  */
-export function cpuProbe(pid, databaseUrl) {
+export async function threadsNamed(pid, name) {
+  const tids = [];
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+    const comm = await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8').catch(() => '');
+    if (comm.trim() === name) tids.push(Number(tid));
+  }
+  return tids;
+}
+
+async function threadCpuMs(pid, tids) {
+  return cpuMsOf(tids.map((tid) => `${pid}/task/${tid}`));
+}
+
+/**
+ * What to count the CPU of while measuring: the server's process tree, and its database's: on
+ * PostgreSQL the backends connected to the bench database (the same machine; their pids from
+ * pg_stat_activity), on PGlite the embedded database's thread (`databaseThreads`), taken out
+ * of the server's figure.
+ */
+export function cpuProbe(pid, databaseUrl, databaseThreads = []) {
   return async () => {
     const server = await cpuMsOf(await processTree(pid));
-    if (!databaseUrl) return { server, database: 0 };
+    if (!databaseUrl) {
+      const database = await threadCpuMs(pid, databaseThreads);
+      return { server: server - database, database };
+    }
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {

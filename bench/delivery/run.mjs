@@ -8,7 +8,8 @@
 // Database: a throw-away PostgreSQL database created on the server of DATABASE_URL (the
 // database named there is only used to create and drop it), else a throw-away PGlite
 // directory. The two servers (bare, then Adloom) run one after the other, each pinned to CPU 0
-// with taskset; autocannon runs in this process, pinned to CPU 1 (docs/PERFORMANCE.md).
+// with taskset (PGlite's own thread left free, as PostgreSQL's processes are); autocannon runs
+// in this process, pinned to CPU 1 (docs/PERFORMANCE.md).
 //
 //   node bench/delivery/run.mjs [--duration 10] [--warmup 3] [--connections 10]
 //        [--endpoints serve,auction] [--profile <dir>]
@@ -25,7 +26,7 @@
 // process tree, from /proc) and of PostgreSQL (the backends connected to the bench database).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,12 +34,23 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { busyShare, loadProfile, summarise } from '../profile/summary.mjs';
-import { cpuProbe, freePort, hasTaskset, run, start, stop, waitForHttp } from './processes.mjs';
+import {
+  cpuProbe,
+  freePort,
+  hasTaskset,
+  run,
+  start,
+  stop,
+  threadsNamed,
+  waitForHttp,
+} from './processes.mjs';
 import { format, row, verdict } from './figures.mjs';
+import { summariseProfiles } from './profiles.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = join(ROOT, 'apps/server/src/main.ts');
+/** PGLITE_THREAD_NAME of apps/server/src/db/pglite-protocol.ts (this script runs without tsx). */
+const PGLITE_THREAD_NAME = 'adloom-pglite';
 const CLUSTER_ENTRY = join(ROOT, 'apps/server/src/cluster.ts');
 const SEED_ENTRY = join(ROOT, 'bench/delivery/seed.ts');
 const BARE_ENTRY = join(ROOT, 'bench/delivery/bare-server.mjs');
@@ -202,36 +214,26 @@ async function measureServer(server, port, workloads, databaseUrl) {
       throw new Error(`${server.name} exited:\n${server.output()}`);
     await sleep(200);
   }
+  // PGlite's own thread (the server's default) is the database: like PostgreSQL's processes
+  // it may run on any CPU, not on the serving core, and its CPU is counted as the database's.
+  const databaseThreads = databaseUrl
+    ? []
+    : await threadsNamed(server.child.pid, PGLITE_THREAD_NAME);
+  if (canPin && !server.name.includes('cluster')) {
+    for (const tid of databaseThreads) {
+      execFileSync('taskset', ['-cp', `0-${cpus().length - 1}`, String(tid)], { stdio: 'ignore' });
+    }
+  }
   const figures = {};
   for (const [name, workload] of Object.entries(workloads)) {
     figures[name] = await measure(
       `http://127.0.0.1:${port}`,
       workload,
-      cpuProbe(server.child.pid, databaseUrl),
+      cpuProbe(server.child.pid, databaseUrl, databaseThreads),
     );
   }
   await stop(server);
-  if (flags.profile) {
-    const files = (await readdir(flags.profile)).filter((file) => file.endsWith('.cpuprofile'));
-    const fresh = [];
-    for (const file of files) {
-      const path = join(flags.profile, file);
-      if ((await stat(path)).mtimeMs >= started) fresh.push(path);
-    }
-    for (const [name, result] of Object.entries(figures)) {
-      // Only the threads that served: tsx's loader thread writes a profile too, idle, and
-      // counting it halved every figure per request.
-      const serving = fresh
-        .map((path) => ({ path, profile: loadProfile(path, result.window) }))
-        .filter(({ profile }) => busyShare(profile) > 0.05);
-      for (const { path, profile } of serving) {
-        console.info(
-          `\n=== profile ${path}: ${name}, measured window --from ${result.window.from} --to ${result.window.to}`,
-        );
-        summarise(profile, { root: ROOT, top: 30, requests: result.total / serving.length });
-      }
-    }
-  }
+  if (flags.profile) await summariseProfiles(flags.profile, started, figures);
   return figures;
 }
 

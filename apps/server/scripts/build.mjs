@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js (and the cluster entry into dist/cluster.js). Installed packages stay external (node_modules at
+// Bundles the server into dist/main.js (the cluster entry into dist/cluster.js, the embedded
+// database's thread into dist/pglite-thread.js). Installed packages stay external (node_modules at
 // run time); @adloom/domain is TypeScript source in the workspace, so it is bundled in.
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -23,8 +24,13 @@ const externalPackages = {
 await rm(join(root, 'dist'), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  // main.js: one server process; cluster.js: one per core (docs/OPERATIONS.md).
-  entryPoints: ['src/main.ts', 'src/cluster.ts'],
+  // main.js: one server process; cluster.js: one per core (docs/OPERATIONS.md);
+  // pglite-thread.js: the embedded database's thread (src/db/pglite-worker.ts starts it).
+  entryPoints: {
+    main: 'src/main.ts',
+    cluster: 'src/cluster.ts',
+    'pglite-thread': 'src/db/pglite-thread.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -45,5 +51,5 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 console.log(
-  `dist/main.js, dist/cluster.js built (${(bytes / 1024).toFixed(0)} KB with source maps)`,
+  `dist/main.js, dist/cluster.js, dist/pglite-thread.js built (${(bytes / 1024).toFixed(0)} KB with source maps)`,
 );

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       pgliteDir: resolve(REPO_ROOT, 'data'),
       pgliteSharedBuffers: '32MB',
+      pgliteThread: true,
       redisUrl: undefined,
       redisPrefix: 'adloom:',
       uploadDir: resolve(REPO_ROOT, 'uploads'),
@@ -61,6 +62,10 @@ describe('loadConfig', () => {
 
   it('takes a PGlite buffer cache size in PostgreSQL units only', () => {
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '16MB' }).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig({ PGLITE_THREAD: 'false' }).pgliteThread).toBe(false);
+    expect(() => loadConfig({ PGLITE_THREAD: 'sometimes' })).toThrow(
+      /PGLITE_THREAD: expected true or false/,
+    );
     for (const bad of ['16', '16 MB', '16MB; fsync = off', '1TB']) {
       expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(
         /PGLITE_SHARED_BUFFERS: expected a size/,

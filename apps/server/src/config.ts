@@ -43,6 +43,11 @@ const ZEnv = z.object({
       .regex(/^\d{1,6}(kB|MB|GB)$/, { message: 'expected a size such as 32MB' })
       .default('32MB'),
   ),
+  /**
+   * PGlite on a thread of its own (db/pglite-worker.ts), so its SQL does not hold the thread
+   * that serves ads; `false` runs it in the server's thread, as the tests do.
+   */
+  PGLITE_THREAD: optional(ZBoolean.default(true)),
   /** Shared counters for several server processes: frequency caps and budget reservations. */
   REDIS_URL: optional(
     z
@@ -146,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     pgliteDir: e.PGLITE_DIR,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    pgliteThread: e.PGLITE_THREAD,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     serverProcesses: e.SERVER_PROCESSES,

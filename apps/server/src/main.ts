@@ -139,7 +139,7 @@ try {
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.kind === 'pglite' ? `pglite:${config.pgliteDir}` : 'postgres' },
+    { database: database.kind === 'postgres' ? 'postgres' : `pglite:${config.pgliteDir}` },
     'Adloom server ready',
   );
 } catch (error) {

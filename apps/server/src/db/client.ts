@@ -22,6 +22,8 @@ interface HandleBase {
 }
 export type DatabaseHandle =
   | (HandleBase & { kind: 'pglite'; client: PGlite })
+  // PGlite on its own thread, reached by node-postgres (db/pglite-worker.ts).
+  | (HandleBase & { kind: 'pglite-thread'; client: pg.Pool })
   | (HandleBase & { kind: 'postgres'; client: pg.Pool });
 
 /** The databases PGlite serves (db/pglite.ts marks them): one connection, in this process. */
@@ -49,11 +51,15 @@ export function openPostgres(connectionString: string, max = 10): DatabaseHandle
 }
 
 export async function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'pgliteDir' | 'pgliteSharedBuffers'>,
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir' | 'pgliteSharedBuffers' | 'pgliteThread'>,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   mkdirSync(config.pgliteDir, { recursive: true });
   const postgresqlconf = [`shared_buffers = ${config.pgliteSharedBuffers}`];
+  if (config.pgliteThread) {
+    const { openPgliteThread } = await import('./pglite-worker.js');
+    return openPgliteThread({ dataDir: config.pgliteDir, postgresqlconf });
+  }
   // Loaded only here: a server on PostgreSQL does not hold PGlite's code (docs/PERFORMANCE.md).
   const [{ PGlite: Embedded }, { openPglite }] = await Promise.all([
     import('@electric-sql/pglite'),

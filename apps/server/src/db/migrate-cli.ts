@@ -8,7 +8,7 @@ const database = await createDatabase(config);
 try {
   await migrateDatabase(database);
   console.info(
-    `Migrations applied (${database.kind === 'pglite' ? config.pgliteDir : 'DATABASE_URL'}).`,
+    `Migrations applied (${database.kind === 'postgres' ? 'DATABASE_URL' : config.pgliteDir}).`,
   );
 } finally {
   await database.close();

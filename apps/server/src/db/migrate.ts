@@ -12,6 +12,7 @@ const MIGRATION_LOCK_KEY = 4_207_311;
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
+  // PGlite in this thread; on its own thread it is reached by node-postgres, as PostgreSQL.
   if (handle.kind === 'pglite') {
     // Loaded only on PGlite: a server on PostgreSQL does not hold PGlite's code.
     const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([

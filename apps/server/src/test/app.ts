@@ -27,8 +27,13 @@ export async function openTestDatabase(poolSize = 4): Promise<DatabaseHandle> {
   if (url) return openPostgres(url, poolSize);
   const template = inject('pgliteTemplate');
   if (!template) throw new Error('The PGlite template is missing: run through vitest globalSetup');
-  const loadDataDir = new Blob([await readFile(template)]);
-  return openPglite(await PGlite.create({ loadDataDir }));
+  const dump = await readFile(template);
+  // TEST_PGLITE_THREAD=true: PGlite on its own thread behind node-postgres, as `npm start` runs it.
+  if (process.env.TEST_PGLITE_THREAD === 'true') {
+    const { openPgliteThread } = await import('../db/pglite-worker.js');
+    return openPgliteThread({ loadDataDir: new Uint8Array(dump), postgresqlconf: [] });
+  }
+  return openPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
 }
 
 /**

@@ -42,7 +42,10 @@ async function costOf(advertiserId: number): Promise<number> {
 describe('backfillDemoTraffic', () => {
   it('fills past days through the engine; the ledger charges what the stats cost', async () => {
     const s = await buildServingScenario(t.db, { plan: { startAt: new Date('2020-01-01') } });
-    const now = Date.now();
+    // The last noon (UTC) gone by: every date the three days touch gets half a day or more of
+    // traffic. Just after midnight, Date.now() left today's date a few minutes and no
+    // impression (a test that failed at 00:00-00:30 UTC).
+    const now = Math.floor((Date.now() - 12 * HOUR_MS) / 86_400_000) * 86_400_000 + 12 * HOUR_MS;
     const result = await backfillDemoTraffic(t.app.delivery(), t.db, {
       days: 3,
       now,

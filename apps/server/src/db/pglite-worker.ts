@@ -107,6 +107,34 @@ function nextMessage(worker: Worker): Promise<FromPgliteThread> {
   });
 }
 
+/**
+ * Calls `stopped` once if the thread ends, or fails, while `closing()` says it should not:
+ * the database is then gone for good, and every query would wait for it forever.
+ */
+export function watchThread(
+  worker: Worker,
+  closing: () => boolean,
+  stopped: (error: Error) => void,
+): void {
+  let told = false;
+  const tell = (error: Error) => {
+    if (told || closing()) return;
+    told = true;
+    stopped(error);
+  };
+  worker.on('error', tell);
+  worker.on('exit', (code) => {
+    tell(new Error(`The embedded database's thread stopped (exit code ${code})`));
+  });
+}
+
+/** The process ends as it would if PGlite had failed in its own thread: a supervisor restarts it. */
+const crash = (error: Error) => {
+  process.nextTick(() => {
+    throw error;
+  });
+};
+
 /** Starts PGlite on its thread over `dataDir` and answers its handle once it is open. */
 export async function openPgliteThread(options: PgliteThreadData): Promise<DatabaseHandle> {
   const worker = startThread(options);
@@ -115,6 +143,8 @@ export async function openPgliteThread(options: PgliteThreadData): Promise<Datab
     await worker.terminate();
     throw new Error(`PGlite did not start: ${'message' in started ? started.message : ''}`);
   }
+  let closing: Promise<void> | undefined;
+  watchThread(worker, () => closing !== undefined, crash);
   const pool = new pg.Pool({
     // PGlite has one session: one connection, kept for the life of the process, so a
     // transaction holds the database as PGlite's own does.
@@ -131,7 +161,6 @@ export async function openPgliteThread(options: PgliteThreadData): Promise<Datab
   pool.on('error', () => undefined);
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   embeddedDatabases.add(db);
-  let closing: Promise<void> | undefined;
   return {
     kind: 'pglite-thread',
     client: pool,

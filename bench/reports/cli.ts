@@ -10,7 +10,8 @@
  * and measured again without seeding (a 10 M-row seed takes most of half an hour). With
  * --repeat 3 the reports are measured three times on the one seed (a PGlite seed is lost with
  * the process): each figure's medianMs is then the median of the three runs' medians, which
- * `runMediansMs` lists.
+ * `runMediansMs` lists. PGlite runs on its own thread, as the server's does
+ * (docs/decisions/pglite-thread.md); PGLITE_THREAD=false runs it in this one.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -39,7 +40,13 @@ const url = flags['database-url'];
 if (!url && !flags.pglite) throw new Error('Give --database-url or --pglite');
 if (flags['measured-only'] && !url)
   throw new Error('--measured-only measures a kept database: give --database-url');
-const handle = url ? openPostgres(url, 2) : openPglite(await PGlite.create());
+/** In memory, on its own thread as the server runs it (PGLITE_THREAD=false: in this one). */
+async function openEmbedded() {
+  if (process.env.PGLITE_THREAD === 'false') return openPglite(await PGlite.create());
+  const { openPgliteThread } = await import('../../apps/server/src/db/pglite-worker.js');
+  return openPgliteThread({ dataDir: 'memory://', postgresqlconf: [] });
+}
+const handle = url ? openPostgres(url, 2) : await openEmbedded();
 try {
   await migrateDatabase(handle);
   const now = new Date();

@@ -4,11 +4,31 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { BASE_URL as baseURL, E2E_PORT as port } from './support/base-url';
 
+/**
+ * The specs that change what every other spec would see through the one server, run in the
+ * `serial` project: one file at a time, after every other spec has passed (docs/TESTING.md
+ * "How the runs are laid out"):
+ * - sdk, prebid, prebid-adapter: traffic on the demo slots. The SDK's test counts the demo
+ *   banner slot's impressions and clicks to the unit; the two Prebid specs each rename the
+ *   demo "Home banner" slot's code (the other's auction would then name a code that is gone)
+ *   and fire its impressions; the adapter's spec starts a live video plan on the demo media.
+ * - settings: platform-wide settings (a new country, renamed and switched off, in every
+ *   country list and the delivery engine's configuration; a save of the fund approval
+ *   threshold, which accounts.spec's large top-up relies on).
+ */
+const SERIAL_SPECS = /\/(sdk|prebid|prebid-adapter|settings)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
-  // Two cores: one browser at a time keeps the server and Chromium from starving each other.
-  workers: 1,
+  // Two workers, one spec file each at a time (a file's tests run in order in one worker).
+  // The server runs its PGlite database on a thread of its own, so two Chromiums and the
+  // server share the two cores without a test starving (docs/TESTING.md).
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    { name: 'parallel', testIgnore: SERIAL_SPECS },
+    { name: 'serial', testMatch: SERIAL_SPECS, dependencies: ['parallel'], workers: 1 },
+  ],
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -18,12 +18,16 @@ import { BASE_URL as baseURL, E2E_PORT as port } from './support/base-url';
  */
 const SERIAL_SPECS = /\/(sdk|prebid|prebid-adapter|settings)\.spec\.ts$/;
 
+/** Where the server serves the console from: a copy of apps/web/dist made as it starts. */
+const WEB_DIST = mkdtempSync(join(tmpdir(), 'adloom-e2e-web-'));
+
 export default defineConfig({
   testDir: './tests',
-  // Two workers, one spec file each at a time (a file's tests run in order in one worker).
-  // The server runs its PGlite database on a thread of its own, so two Chromiums and the
-  // server share the two cores without a test starving (docs/TESTING.md).
-  workers: 2,
+  // One worker on two cores: with two (safe: `playwright test --workers=2`, one spec file per
+  // worker) the suite was only ~6% faster here (258-292 s against 297 s, 2026-11-29): one
+  // Chromium and the server already keep both cores busy, and each test ran 1.5-2.3x slower,
+  // closer to its timeout on a slow machine (docs/TESTING.md "How the runs are laid out").
+  workers: 1,
   fullyParallel: false,
   projects: [
     { name: 'parallel', testIgnore: SERIAL_SPECS },
@@ -59,7 +63,10 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: 'node ../apps/server/dist/main.js',
+        // The built console is copied first and served from the copy (WEB_DIST): a build of
+        // apps/web while the suite runs (another engineer's, in the same tree) replaces the
+        // chunks the open pages still load, which then fail with 404.
+        command: `cp -R ../apps/web/dist/. ${WEB_DIST} && node ../apps/server/dist/main.js`,
         url: `${baseURL}/healthz`,
         timeout: 120_000,
         reuseExistingServer: false,
@@ -68,6 +75,7 @@ export default defineConfig({
         env: {
           PORT: String(port),
           HOST: '127.0.0.1',
+          WEB_DIST,
           PGLITE_DIR: mkdtempSync(join(tmpdir(), 'adloom-e2e-')),
           // Its own event journal: the e2e database's events must never reach another one.
           JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'adloom-e2e-journal-')),

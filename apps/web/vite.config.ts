@@ -14,22 +14,6 @@ function isZodChunkModule(id: string): boolean {
   return path.includes('/node_modules/zod/') && !path.includes('/locales/zh');
 }
 
-/**
- * Ant Design's core and the parts of it the console shell renders (layout, menu, dropdown,
- * button, space, message, and the rc-* components beneath them), in one chunk instead of
- * some twenty of 0.1 to 45 KB, each a request on the dashboard's path
- * (docs/decisions/dashboard-first-load.md). Every console page renders inside the shell,
- * so no page loads more than before; the sign-in page uses none of it.
- */
-const SHELL_ANTD = new RegExp(
-  [
-    String.raw`[\\/]node_modules[\\/]antd[\\/]es[\\/](_util|style|theme|config-provider|locale|button|space|dropdown|menu|layout|message|notification|tooltip|app)[\\/]`,
-    String.raw`[\\/]node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)[\\/]`,
-    String.raw`[\\/]node_modules[\\/]@rc-component[\\/](util|motion|trigger|portal|resize-observer|menu|dropdown|overflow|notification|form|async-validator)[\\/]`,
-    String.raw`[\\/]node_modules[\\/]stylis[\\/]`,
-  ].join('|'),
-);
-
 /** The API the dev server forwards to: the Fastify server of apps/server. */
 const api = process.env.ADLOOM_API ?? 'http://127.0.0.1:3000';
 const forward = { target: api, changeOrigin: true };
@@ -60,12 +44,7 @@ export default defineConfig({
         login: fileURLToPath(new URL('login.html', import.meta.url)),
       },
       output: {
-        codeSplitting: {
-          groups: [
-            { name: 'zod', test: isZodChunkModule },
-            { name: 'antd-shell', test: SHELL_ANTD },
-          ],
-        },
+        codeSplitting: { groups: [{ name: 'zod', test: isZodChunkModule }] },
       },
     },
   },

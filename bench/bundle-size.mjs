@@ -2,7 +2,9 @@
 // docs/product/design.md#budgets budget of 120 KB: the static import closure of the sign-in
 // page's own entry (login.html, which the server answers /login with). Then, for scale, the
 // console's first load (index.html) and the largest lazy chunks. Reads the Vite manifest of
-// apps/web/dist (run `npm run build -w @adloom/web` first).
+// apps/web/dist (run `npm run build -w @adloom/web` first). Over the budget it exits 1:
+// a byte count does not depend on the machine, so `npm run test:e2e` runs it after its build
+// (a build change once put the console's Ant Design on /login unseen).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,4 +68,9 @@ const lazy = Object.values(manifest)
   .slice(0, 8);
 console.info('largest lazy chunks:');
 lazy.forEach(print);
-console.info(login.total <= BUDGET_KB ? 'within budget' : 'OVER BUDGET');
+if (login.total <= BUDGET_KB) {
+  console.info('within budget');
+} else {
+  console.error(`/login OVER BUDGET: ${login.total.toFixed(1)} KB gzipped > ${BUDGET_KB} KB`);
+  process.exitCode = 1;
+}

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, isEmbedded, selectRows, type DatabaseHandle } from './client.js';
+import {
+  createDatabase,
+  isEmbedded,
+  selectRows,
+  type Database,
+  type DatabaseHandle,
+} from './client.js';
 import { migrateDatabase } from './migrate.js';
 
 describe('createDatabase on PGlite', () => {
@@ -51,6 +57,16 @@ describe("createDatabase on PGlite in its own thread (the server's default)", ()
     return { database, dir: pgliteDir };
   }
 
+  /** Runs `use` on a fresh database on its thread, closed afterwards whatever happens. */
+  async function withDatabase(use: (db: Database) => Promise<void>): Promise<void> {
+    const { database } = await open();
+    try {
+      await use(database.db);
+    } finally {
+      await database.close();
+    }
+  }
+
   it('migrates, keeps what it wrote across a restart, and counts as the embedded database', async () => {
     const { database, dir } = await open();
     try {
@@ -80,9 +96,7 @@ describe("createDatabase on PGlite in its own thread (the server's default)", ()
   }, 60_000);
 
   it('holds the database for a transaction: a query from outside waits for its commit', async () => {
-    const { database } = await open();
-    try {
-      const { db } = database;
+    await withDatabase(async (db) => {
       await db.execute(sql`create table held (n int)`);
       const order: string[] = [];
       let outside: Promise<unknown> | undefined;
@@ -101,15 +115,11 @@ describe("createDatabase on PGlite in its own thread (the server's default)", ()
       });
       expect(await outside).toEqual([{ count: 2 }]);
       expect(order).toEqual(['commit', 'outside']);
-    } finally {
-      await database.close();
-    }
+    });
   }, 60_000);
 
   it('rolls a failed transaction back, names the error, and goes on answering', async () => {
-    const { database } = await open();
-    try {
-      const { db } = database;
+    await withDatabase(async (db) => {
       await db.execute(sql`create table unique_ids (id int primary key)`);
       await db.execute(sql`insert into unique_ids values (1)`);
       const failed = db.transaction(async (tx) => {
@@ -118,34 +128,27 @@ describe("createDatabase on PGlite in its own thread (the server's default)", ()
       });
       await expect(failed).rejects.toMatchObject({ cause: { code: '23505' } });
       expect(await selectRows(db, sql`select id from unique_ids order by id`)).toEqual([{ id: 1 }]);
-    } finally {
-      await database.close();
-    }
+    });
   }, 60_000);
 
   it('leaves the calling thread free while a long statement runs', async () => {
-    const { database } = await open();
-    try {
+    await withDatabase(async (db) => {
       let ticks = 0;
       const timer = setInterval(() => {
         ticks += 1;
       }, 5);
       const started = performance.now();
-      await selectRows(database.db, sql`select count(*) from generate_series(1, 4000000)`);
+      await selectRows(db, sql`select count(*) from generate_series(1, 4000000)`);
       const took = performance.now() - started;
       clearInterval(timer);
       // In this thread PGlite's WebAssembly would hold the event loop: no tick until it ended.
       expect(took).toBeGreaterThan(100);
       expect(ticks).toBeGreaterThan(took / 5 / 4);
-    } finally {
-      await database.close();
-    }
+    });
   }, 60_000);
 
   it('answers many queries at once, each its own rows, and a large result whole', async () => {
-    const { database } = await open();
-    try {
-      const { db } = database;
+    await withDatabase(async (db) => {
       const answers = await Promise.all(
         Array.from({ length: 300 }, (_, index) =>
           selectRows<{ n: number }>(db, sql`select ${index}::int as n`),
@@ -159,8 +162,6 @@ describe("createDatabase on PGlite in its own thread (the server's default)", ()
       );
       expect(rows).toHaveLength(50_000);
       expect(rows.every((row, index) => row.n === index + 1 && row.t.length === 100)).toBe(true);
-    } finally {
-      await database.close();
-    }
+    });
   }, 60_000);
 });

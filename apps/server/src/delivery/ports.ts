@@ -24,10 +24,20 @@ export interface Reservation {
   day: string;
   /**
    * `<journal instance>|<event id>`: a shared store tracks the reservation under it until
-   * its flush commits (forget), so a crashed process's unflushed reservations are given
+   * its flush commits (settleBatch), so a crashed process's unflushed reservations are given
    * back (releaseOrphaned, and by expiry). Absent: not tracked (holds, tests).
    */
   tag?: string;
+}
+
+/** What a committed flush (or a duplicate event given back) changes in the state store. */
+export interface Settlement {
+  /** Advertiser id → micros the ledger now holds of its reserved spend. */
+  settled: ReadonlyMap<number, number>;
+  /** Reservations (or parts) that will not be billed: duplicates and shortfalls. */
+  released: readonly Reservation[];
+  /** Tagged reservations whose events the ledger and stats now hold: no longer tracked. */
+  forgotten: readonly Reservation[];
 }
 
 /** A served ad's price, reserved until its billed event comes or the hold expires. */
@@ -79,8 +89,12 @@ export interface StateStore {
    * crashed process's); answers how many.
    */
   releaseExpiredHolds(): Promise<number>;
-  /** The flush carrying these tagged reservations committed: they are no longer tracked. */
-  forget(reservations: readonly Reservation[]): Promise<void>;
+  /**
+   * A committed flush's effect, all of it or none (a crash between its parts would give a
+   * settled reservation back again on restart): spend settled, reservations released, and
+   * the tagged reservations it carried no longer tracked.
+   */
+  settleBatch(settlement: Settlement): Promise<void>;
   /**
    * Gives back what a dead journal instance still had reserved: called once its journal's
    * events were flushed (their reservations forgotten), so only what never reached the

@@ -19,6 +19,7 @@ import type {
   EventDims,
   PartnerOutcome,
   Reservation,
+  Settlement,
   StateStore,
 } from '../ports.js';
 import {
@@ -31,7 +32,6 @@ import {
   RecentIds,
   statsRowsFor,
   statsRowsOf,
-  type PendingBatch,
 } from './buffers.js';
 import type { EventJournal } from '../journal/journal.js';
 import { writeBatch, type FlushOutcome } from './flush.js';
@@ -80,23 +80,16 @@ export function createAccounting(options: AccountingOptions): Accounting {
   /** Dead journal instances whose replayed events wait for a flush; then their rest goes. */
   let orphanOwners: string[] = [];
 
-  function release(reservation: Reservation): Promise<void> {
-    return store.release(reservation).catch((error: unknown) => {
-      log.error({ err: error, reservation }, 'accounting: releasing a reservation failed');
+  /** Settles, releases and forgets in one step of the store (ports.ts: settleBatch). */
+  function settleBatch(settlement: Settlement): Promise<void> {
+    return store.settleBatch(settlement).catch((error: unknown) => {
+      log.error({ err: error }, 'accounting: settling a flush in the state store failed');
     });
   }
 
   /** A reservation no flush will carry: given back, and no longer tracked. */
   function giveBack(reservation: Reservation): void {
-    void release(reservation).then(() => forget([reservation]));
-  }
-
-  function forget(reservations: readonly Reservation[]): Promise<void> {
-    return reservations.length === 0
-      ? Promise.resolve()
-      : store.forget(reservations).catch((error: unknown) => {
-          log.error({ err: error }, 'accounting: forgetting reservations failed');
-        });
+    void settleBatch({ settled: new Map(), released: [reservation], forgotten: [reservation] });
   }
 
   /** What dead processes had reserved and never journaled: given back once replayed. */
@@ -117,16 +110,12 @@ export function createAccounting(options: AccountingOptions): Accounting {
   }
 
   /** After the commit only: the store must never hear of a write that was rolled back. */
-  async function applyToStore(outcome: FlushOutcome, batch: PendingBatch): Promise<void> {
-    const settles = [...outcome.spent].map(([advertiserId, micros]) =>
-      store.settle(advertiserId, micros).catch((error: unknown) => {
-        log.error({ err: error, advertiserId, micros }, 'accounting: settling spend failed');
-      }),
-    );
-    await Promise.all([...settles, ...outcome.releases.map(release)]);
-    const tracked: Reservation[] = [];
-    for (const event of batch.events) if (event.reservation?.tag) tracked.push(event.reservation);
-    await forget(tracked);
+  async function applyToStore(outcome: FlushOutcome): Promise<void> {
+    await settleBatch({
+      settled: outcome.spent,
+      released: outcome.releases,
+      forgotten: outcome.forgotten,
+    });
     if (outcome.shortfall > 0) {
       log.warn(
         { shortfall: outcome.shortfall, advertisers: outcome.billed },
@@ -176,7 +165,7 @@ export function createAccounting(options: AccountingOptions): Accounting {
       );
       throw error;
     }
-    await applyToStore(outcome, batch);
+    await applyToStore(outcome);
     await releaseOrphans(owners);
     if (outcome.billed.length > 0) await moveStatuses(outcome.billed);
   }

@@ -28,6 +28,12 @@ export interface FlushOutcome {
   billed: number[];
   /** Reservations (or their uncovered parts) to give back: duplicates and shortfalls. */
   releases: Reservation[];
+  /**
+   * Tagged reservations this flush carried to the ledger or released: no longer tracked.
+   * Not a replayed duplicate's: the process that died committed it but never settled it,
+   * so it stays tracked until releaseOrphaned gives it back.
+   */
+  forgotten: Reservation[];
   /** Events counted for the first time. */
   counted: number;
   /** Events another flush or process had counted already. */
@@ -242,6 +248,7 @@ export async function writeBatch(db: Database, batch: PendingBatch): Promise<Flu
       spent: new Map(),
       billed: [],
       releases: [],
+      forgotten: [],
       counted: 0,
       duplicates: 0,
       shortfall: 0,
@@ -252,8 +259,11 @@ export async function writeBatch(db: Database, batch: PendingBatch): Promise<Flu
     for (const duplicate of duplicates) {
       if (duplicate.reservation && !duplicate.replayed) {
         outcome.releases.push(duplicate.reservation);
+        if (duplicate.reservation.tag) outcome.forgotten.push(duplicate.reservation);
       }
     }
+    for (const event of fresh)
+      if (event.reservation?.tag) outcome.forgotten.push(event.reservation);
     const paid = await postSpend(tx, fresh, outcome);
     await upsertStats(tx, batch.stats, paid);
     await upsertHealth(tx, batch.health);

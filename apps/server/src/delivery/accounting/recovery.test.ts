@@ -15,9 +15,11 @@ import {
   buildFundedUser,
   dimsOf,
   impressionOf,
+  newAccounting,
   openAccountingDatabase,
   RecordingLog,
   RecordingStore,
+  reservationOf,
   spendEntriesOf,
   statsOfSlot,
 } from './test-kit.js';
@@ -88,6 +90,34 @@ describe('recovery from the journal', () => {
     await first.accounting.stop();
     await second.accounting.stop();
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('leaves a replayed duplicate’s reservation tracked, for releaseOrphaned to give back', async () => {
+    const db = handle.db;
+    const advertiserId = await buildFundedUser(db, 10_000_000);
+    const dims = dimsOf({ advertiserId, planId: 44 });
+    const at = Date.now();
+    const owner = `${DEAD_PID}.third.0c0c0c`;
+    const tagged = (event: BilledEvent): BilledEvent => ({
+      ...event,
+      reservation: { ...reservationOf(dims, event.cost, at), tag: `${owner}|${event.id}` },
+    });
+    const committed = tagged(impressionOf(dims, at, 1_000));
+    const fresh = tagged(impressionOf(dims, at + 1, 1_000));
+    // The dead process's flush committed `committed`, then it died before it deleted the
+    // segment and before it settled: its reservation is still pending in the store.
+    const earlier = newAccounting(db);
+    earlier.accounting.countEvent({ ...committed, reservation: undefined });
+    await earlier.accounting.flush();
+    await crashedSegment('third.0c0c0c', [committed, fresh]);
+
+    const { accounting, store } = restartedAccounting();
+    expect(await accounting.recover()).toBe(2);
+    expect(store.settled).toEqual([{ advertiserId, micros: 1_000 }]);
+    expect(store.released).toEqual([]);
+    expect(store.forgotten).toEqual([fresh.reservation]);
+    expect(store.orphaned).toEqual([owner]);
+    await accounting.stop();
   });
 
   it('takes no event the journal refuses: it is given back, and its retry counts', async () => {

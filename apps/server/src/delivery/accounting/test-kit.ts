@@ -12,7 +12,7 @@ import { openPostgres, type Database, type DatabaseHandle } from '../../db/clien
 import { openPglite } from '../../db/pglite.js';
 import { dspHealthHourly, ledgerEntries, statsHourly } from '../../db/schema.js';
 import { buildLedgerEntry, buildUser } from '../../test/factories.js';
-import type { BilledEvent, EventDims, Reservation, StateStore } from '../ports.js';
+import type { BilledEvent, EventDims, Reservation, Settlement, StateStore } from '../ports.js';
 import type { StateView } from '../types.js';
 import { createAccounting, type AccountingLog } from './accounting.js';
 
@@ -63,8 +63,10 @@ export class RecordingStore implements StateStore {
     return Promise.resolve(0);
   }
   readonly forgotten: Reservation[] = [];
-  forget(reservations: readonly Reservation[]): Promise<void> {
-    this.forgotten.push(...reservations);
+  settleBatch({ settled, released, forgotten }: Settlement): Promise<void> {
+    for (const [advertiserId, micros] of settled) this.settled.push({ advertiserId, micros });
+    this.released.push(...released);
+    this.forgotten.push(...forgotten);
     return Promise.resolve();
   }
   readonly orphaned: string[] = [];

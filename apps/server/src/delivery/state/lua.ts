@@ -8,21 +8,41 @@
 const INT = `local function int(n) return string.format('%d', n) end`;
 
 /**
+ * Gives back `amount` of a plan's spent-or-reserved and an advertiser's pending; answers
+ * the plan's spent left (-1 when its key is gone) and the pending left.
+ */
+const RELEASE_FN = `local function release(planKey, pendingKey, amount, ttl)
+  local spentLeft = -1
+  local spent = redis.call('GET', planKey)
+  if spent then
+    spentLeft = math.max(0, tonumber(spent) - amount)
+    redis.call('SET', planKey, int(spentLeft), 'KEEPTTL')
+  end
+  local pending = math.max(0, tonumber(redis.call('GET', pendingKey) or '0') - amount)
+  redis.call('SET', pendingKey, int(pending), 'EX', ttl)
+  return spentLeft, pending
+end`;
+
+/**
+ * The ledger now holds `amount` of an advertiser's pending: answers the pending left and
+ * the settled total, which only grows (readers compare it with the total they noted
+ * before reading the ledger).
+ */
+const SETTLE_FN = `local function settle(pendingKey, settledKey, amount, ttl)
+  local pending = math.max(0, tonumber(redis.call('GET', pendingKey) or '0') - amount)
+  redis.call('SET', pendingKey, int(pending), 'EX', ttl)
+  return pending, redis.call('INCRBY', settledKey, int(amount))
+end`;
+
+/**
  * Gives back the amount a member of the holds or tracked set stands for; members end in
  * `|<plan>|<advertiser>|<day>|<micros>`. ARGV prefix: the keys' prefix; ttl: pending's.
  */
-const GIVE_BACK = `local function giveBack(member, prefix, ttl)
+const GIVE_BACK = `${RELEASE_FN}
+local function giveBack(member, prefix, ttl)
   local plan, advertiser, day, micros = string.match(member, '|(%d+)|(%d+)|([^|]+)|(%d+)$')
   if not micros then return end
-  local amount = tonumber(micros)
-  local planKey = prefix .. 'plan:' .. plan .. ':' .. day
-  local spent = redis.call('GET', planKey)
-  if spent then
-    redis.call('SET', planKey, int(math.max(0, tonumber(spent) - amount)), 'KEEPTTL')
-  end
-  local pendingKey = prefix .. 'pending:' .. advertiser
-  local pending = tonumber(redis.call('GET', pendingKey) or '0')
-  redis.call('SET', pendingKey, int(math.max(0, pending - amount)), 'EX', ttl)
+  release(prefix .. 'plan:' .. plan .. ':' .. day, prefix .. 'pending:' .. advertiser, tonumber(micros), ttl)
 end`;
 
 /**
@@ -133,27 +153,51 @@ return #expired`;
  * Answers {plan spent or -1 when the key is gone, pending}.
  */
 export const RELEASE_LUA = `${INT}
-local micros = tonumber(ARGV[1])
-local spent = redis.call('GET', KEYS[1])
-local spentLeft = -1
-if spent then
-  spentLeft = math.max(0, tonumber(spent) - micros)
-  redis.call('SET', KEYS[1], int(spentLeft), 'KEEPTTL')
-end
-local pending = math.max(0, tonumber(redis.call('GET', KEYS[2]) or '0') - micros)
-redis.call('SET', KEYS[2], int(pending), 'EX', ARGV[2])
+${RELEASE_FN}
+local spentLeft, pending = release(KEYS[1], KEYS[2], tonumber(ARGV[1]), ARGV[2])
 return {spentLeft, pending}`;
 
 /**
  * KEYS: advertiser pending, advertiser settled total. ARGV: micros, pending key ttl.
- * Answers {pending, settled}. The settled total only grows: readers compare it with the
- * total they noted before reading the ledger.
+ * Answers {pending, settled}.
  */
 export const SETTLE_LUA = `${INT}
-local pending = math.max(0, tonumber(redis.call('GET', KEYS[1]) or '0') - tonumber(ARGV[1]))
-redis.call('SET', KEYS[1], int(pending), 'EX', ARGV[2])
-local settled = redis.call('INCRBY', KEYS[2], ARGV[1])
+${SETTLE_FN}
+local pending, settled = settle(KEYS[1], KEYS[2], tonumber(ARGV[1]), ARGV[2])
 return {pending, settled}`;
+
+/**
+ * A committed flush's whole effect on the store, in one step: the advertisers' spend
+ * settled, the reservations it will not bill given back, and its tracked members
+ * forgotten. In separate steps a crash between them left a settled reservation tracked,
+ * and the restart gave it back a second time (releaseOrphaned).
+ * KEYS: the tracked set. ARGV: key prefix, pending key ttl, how many settlements, how many
+ * releases, then <advertiser, micros> per settlement, <plan, advertiser, day, micros> per
+ * release, then the members to forget.
+ * Answers {pending, settled} per settlement, then {plan spent or -1, pending} per release.
+ */
+export const SETTLE_BATCH_LUA = `${INT}
+${RELEASE_FN}
+${SETTLE_FN}
+local prefix, ttl = ARGV[1], ARGV[2]
+local at = 5
+local reply = {}
+for _ = 1, tonumber(ARGV[3]) do
+  local advertiser = ARGV[at]
+  local pending, settled = settle(prefix .. 'pending:' .. advertiser, prefix .. 'settled:' .. advertiser, tonumber(ARGV[at + 1]), ttl)
+  reply[#reply + 1] = pending
+  reply[#reply + 1] = settled
+  at = at + 2
+end
+for _ = 1, tonumber(ARGV[4]) do
+  local plan, advertiser, day = ARGV[at], ARGV[at + 1], ARGV[at + 2]
+  local spentLeft, pending = release(prefix .. 'plan:' .. plan .. ':' .. day, prefix .. 'pending:' .. advertiser, tonumber(ARGV[at + 3]), ttl)
+  reply[#reply + 1] = spentLeft
+  reply[#reply + 1] = pending
+  at = at + 4
+end
+for index = at, #ARGV do redis.call('ZREM', KEYS[1], ARGV[index]) end
+return reply`;
 
 /**
  * KEYS: the user's caps hash. ARGV: plan id (the field), impression time, keep times since,

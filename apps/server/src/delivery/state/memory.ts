@@ -47,6 +47,11 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
     totals.setPending(advertiserId, Math.max(0, totals.pendingOf(advertiserId) - micros));
   }
 
+  function settle(advertiserId: number, micros: number): void {
+    totals.setPending(advertiserId, Math.max(0, totals.pendingOf(advertiserId) - micros));
+    totals.setSettled(advertiserId, totals.settledOf(advertiserId) + micros);
+  }
+
   async function readDatabase(): Promise<void> {
     const settledAtRead = totals.settledSnapshot();
     totals.applyDatabase(await options.source(now()), settledAtRead);
@@ -89,8 +94,11 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
       if (billed.micros < held.micros) giveBack({ ...held, micros: held.micros - billed.micros });
       return true;
     },
-    // One process: a crash takes its reservations with it; nothing to track.
-    async forget() {},
+    async settleBatch({ settled, released }) {
+      for (const [advertiserId, micros] of settled) settle(advertiserId, micros);
+      for (const reservation of released) giveBack(reservation);
+      // One process: a crash takes its reservations with it; nothing is tracked to forget.
+    },
     async releaseOrphaned() {
       return 0;
     },
@@ -109,8 +117,7 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions): StateS
       return released;
     },
     async settle(advertiserId, micros) {
-      totals.setPending(advertiserId, Math.max(0, totals.pendingOf(advertiserId) - micros));
-      totals.setSettled(advertiserId, totals.settledOf(advertiserId) + micros);
+      settle(advertiserId, micros);
     },
     async close() {
       history.clear();

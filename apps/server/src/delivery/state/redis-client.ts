@@ -10,6 +10,7 @@ import {
   RELEASE_LUA,
   RELEASE_MEMBERS_LUA,
   RESERVE_LUA,
+  SETTLE_BATCH_LUA,
   SETTLE_LUA,
 } from './lua.js';
 
@@ -18,6 +19,7 @@ interface StateScripts {
   adloomReserve(...keysThenArgs: ScriptArg[]): Promise<unknown>;
   adloomRelease(...keysThenArgs: ScriptArg[]): Promise<unknown>;
   adloomSettle(...keysThenArgs: ScriptArg[]): Promise<unknown>;
+  adloomSettleBatch(...keysThenArgs: ScriptArg[]): Promise<unknown>;
   adloomRecordImpression(...keysThenArgs: ScriptArg[]): Promise<unknown>;
   adloomHold(...keysThenArgs: ScriptArg[]): Promise<unknown>;
   adloomReleaseExpiredHolds(...keysThenArgs: ScriptArg[]): Promise<unknown>;
@@ -49,6 +51,7 @@ export function connectRedis(url: string, commandTimeout: number): ScriptedRedis
       adloomReleaseMembers: { numberOfKeys: 1, lua: RELEASE_MEMBERS_LUA },
       adloomRelease: { numberOfKeys: 2, lua: RELEASE_LUA },
       adloomSettle: { numberOfKeys: 2, lua: SETTLE_LUA },
+      adloomSettleBatch: { numberOfKeys: 1, lua: SETTLE_BATCH_LUA },
       adloomRecordImpression: { numberOfKeys: 1, lua: RECORD_IMPRESSION_LUA },
       adloomHold: { numberOfKeys: 4, lua: HOLD_LUA },
       adloomReleaseExpiredHolds: { numberOfKeys: 1, lua: RELEASE_EXPIRED_HOLDS_LUA },

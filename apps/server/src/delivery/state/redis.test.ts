@@ -244,13 +244,44 @@ describe('redis reservations of a process that crashed', () => {
     expect(await crashed.reserve(tagged('dead.1', 'imp:b', 2_000))).toBe(2_000);
     expect(await survivor.reserve(tagged('alive.2', 'imp:c', 3_000))).toBe(3_000);
     // imp:a reached the journal and was replayed: its flush settled and forgot it.
-    await survivor.settle(advertiser, 1_000);
-    await survivor.forget([flushed]);
+    await survivor.settleBatch({
+      settled: new Map([[advertiser, 1_000]]),
+      released: [],
+      forgotten: [flushed],
+    });
 
     expect(await survivor.releaseOrphaned('dead.1')).toBe(1);
     expect(await survivor.releaseOrphaned('dead.1')).toBe(0);
     // Only the live process's reservation is left.
     expect(await pending()).toBe(3_000);
+  });
+
+  it('settles a flush in one step: spend settled, the unpaid part released, its members forgotten', async () => {
+    const paid = tagged('dead.5', 'imp:e', 1_000);
+    const partly = tagged('dead.5', 'imp:f', 2_000);
+    expect(await crashed.reserve(paid)).toBe(1_000);
+    expect(await crashed.reserve(partly)).toBe(2_000);
+    // The ledger took 2,500: imp:f was paid 1,500 of its 2,000.
+    await survivor.settleBatch({
+      settled: new Map([[advertiser, 2_500]]),
+      released: [{ ...partly, micros: 500 }],
+      forgotten: [paid, partly],
+    });
+    const redis = new Redis(REDIS_URL);
+    const keys = stateKeys(harness.prefix);
+    try {
+      expect(await redis.get(keys.settled(advertiser))).toBe('2500');
+      expect(await redis.get(keys.plan(plan, harness.clock.day))).toBe('2500');
+      expect(await redis.zcard(keys.reserved())).toBe(0);
+    } finally {
+      await redis.quit();
+    }
+    expect(await pending()).toBe(0);
+    // Nothing of it is given back again when its process is found dead.
+    expect(await survivor.releaseOrphaned('dead.5')).toBe(0);
+    expect(await pending()).toBe(0);
+    // The survivor's mirror took the answers: 10,000 less the 2,500 settled since its read.
+    expect(survivor.view().advertiserAvailable(advertiser)).toBe(7_500);
   });
 
   it('gives back by expiry a tracked reservation nobody settled', async () => {

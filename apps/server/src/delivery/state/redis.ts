@@ -9,7 +9,7 @@
  * Redis away: userHistory answers nothing, reserve answers 0 (nothing serves unpaid), the
  * rest is skipped, and the failure is logged at most once a minute.
  */
-import type { CapRule, Hold, Reservation, StateStore } from '../ports.js';
+import type { CapRule, Hold, Reservation, Settlement, StateStore } from '../ports.js';
 import type { UserHistory } from '../types.js';
 import { historyTtlSeconds, retentionOf } from './caps.js';
 import { createFailureLog, type StateLogger } from './failure-log.js';
@@ -223,18 +223,43 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
     }
   }
 
-  async function forget(reservations: readonly Reservation[]): Promise<void> {
+  async function settleBatch({ settled, released, forgotten }: Settlement): Promise<void> {
+    const settlements = [...settled].filter(([, micros]) => micros > 0);
     const members: string[] = [];
-    for (const reservation of reservations) {
+    for (const reservation of forgotten) {
       const member = trackedPrefix(reservation);
       if (member) members.push(`${member}${reservation.micros}`);
     }
+    if (settlements.length === 0 && released.length === 0 && members.length === 0) return;
     try {
-      for (let start = 0; start < members.length; start += HOLDS_RELEASED_PER_CALL) {
-        await redis.zrem(reservedKey, ...members.slice(start, start + HOLDS_RELEASED_PER_CALL));
-      }
+      const reply = await redis.adloomSettleBatch(
+        reservedKey,
+        prefix,
+        PENDING_TTL_SECONDS,
+        settlements.length,
+        released.length,
+        ...settlements.flat(),
+        ...released.flatMap(({ planId, advertiserId, day, micros }) => [
+          planId,
+          advertiserId,
+          day,
+          micros,
+        ]),
+        ...members,
+      );
+      const values = integers(reply, 2 * (settlements.length + released.length));
+      settlements.forEach(([advertiserId], index) => {
+        totals.setPending(advertiserId, values[2 * index] ?? 0);
+        totals.setSettled(advertiserId, values[2 * index + 1] ?? 0);
+      });
+      const base = 2 * settlements.length;
+      released.forEach(({ planId, advertiserId, day }, index) => {
+        const spent = values[base + 2 * index] ?? -1;
+        if (spent >= 0) totals.setSpent(planId, day, spent);
+        totals.setPending(advertiserId, values[base + 2 * index + 1] ?? 0);
+      });
     } catch (error) {
-      logFailure(error, 'forget');
+      logFailure(error, 'settleBatch');
     }
   }
 
@@ -345,7 +370,7 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
     hold,
     claimHold,
     releaseExpiredHolds,
-    forget,
+    settleBatch,
     releaseOrphaned,
     settle,
     async close() {

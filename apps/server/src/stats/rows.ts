@@ -1,6 +1,7 @@
 /**
  * stats_hourly rows in the making, one array per column, appended to on the delivery hot path
- * without I/O and handed whole to a flush (stats/write.ts sums them in PostgreSQL).
+ * without I/O and handed whole to a flush, which sums them by key (forWrite) and writes them
+ * (stats/write.ts).
  *
  * Requests and fills are appended as rows, not summed here: most of a busy second's requests
  * differ in some dimension (creative, slot, country, OS, app version), so summing them in a
@@ -136,30 +137,210 @@ export class StatsRows {
   }
 
   /**
-   * The same counts with each key once. Only when rows pile up (the database is away):
-   * in a normal flush PostgreSQL sums them.
+   * The same counts with each key once. Only when rows pile up (the database is away);
+   * a flush writes forWrite().
    */
   summed(): StatsRows {
-    const index = new Map<string, number>();
-    const rows = new StatsRows();
-    const keyColumns = [this.hour, ...keyArraysOf(this)];
-    // JSON: two different dimension sets never share a key, whatever their text holds.
-    const targetColumns = columnsOf(rows);
-    const sourceColumns = columnsOf(this);
-    for (let row = 0; row < this.size; row += 1) {
-      const key = JSON.stringify(keyColumns.map((column) => column[row]));
-      const at = index.get(key);
-      if (at === undefined) {
-        index.set(key, rows.size);
-        targetColumns.forEach((target, column) => target.push(sourceColumns[column]?.[row]));
-        continue;
+    return new KeyedSums(this).addRows().rows;
+  }
+
+  /**
+   * The rows a flush writes: each key once, a fill's request added to its slot's row (where
+   * an unfilled request is counted: the request's keys kept, the ad's none), rows that count
+   * nothing left out, in key order (the lock order of concurrent flushes). Summed here
+   * rather than by the statement: PostgreSQL sums bigints as numeric, and its hash and sort
+   * of 11-column keys cost several times this loop (docs/PERFORMANCE.md).
+   */
+  forWrite(): StatsRows {
+    const { rows } = new KeyedSums(this).addRows().addFillRequests();
+    const counters = counterArraysOf(rows);
+    const order: number[] = [];
+    for (let row = 0; row < rows.size; row += 1) {
+      if (counters.some((column) => column[row] !== 0)) order.push(row);
+    }
+    order.sort((a, b) => compareKeys(rows.hour, rows.keys, a, b));
+    const sorted = new StatsRows();
+    const from = columnsOf(rows);
+    columnsOf(sorted).forEach((target, column) => {
+      const source = from[column] ?? [];
+      for (const row of order) target.push(source[row]);
+    });
+    return sorted;
+  }
+}
+
+/**
+ * A row's key hashed (FNV-1a over the hour and every stats key, text by its interned
+ * number): made once from STATS_KEYS, as pushKeys is. With `request` set, the key of the
+ * slot's row a fill's request is counted on, whose ad keys are none: the same hash as a row
+ * with that key.
+ */
+function hashFunction(request: boolean) {
+  const steps = STATS_KEY_COLUMNS.map(({ field, type, describes, none }) => {
+    const read = request && describes === 'ad' ? JSON.stringify(none) : `keys.${field}[row]`;
+    const value = type === 'text' ? `textId(${read})` : read;
+    return `h = Math.imul(h ^ ${value}, 16777619);`;
+  });
+  return new Function(
+    'hour',
+    'keys',
+    'row',
+    'textId',
+    ['let h = Math.imul(2166136261 ^ hour[row], 16777619);', ...steps, 'return h;'].join('\n'),
+  ) as (
+    hour: readonly number[],
+    keys: StatsKeyArrays,
+    row: number,
+    textId: (text: string) => number,
+  ) => number;
+}
+
+/** Whether output row `at` has the key of source row `row` (or of its fill's request). */
+function sameKeyFunction(request: boolean) {
+  const checks = STATS_KEY_COLUMNS.map(({ field, describes, none }) =>
+    request && describes === 'ad'
+      ? `to.${field}[at] === ${JSON.stringify(none)}`
+      : `to.${field}[at] === keys.${field}[row]`,
+  );
+  return new Function(
+    'toHour',
+    'to',
+    'at',
+    'hour',
+    'keys',
+    'row',
+    `return toHour[at] === hour[row] && ${checks.join(' && ')};`,
+  ) as (
+    toHour: readonly number[],
+    to: StatsKeyArrays,
+    at: number,
+    hour: readonly number[],
+    keys: StatsKeyArrays,
+    row: number,
+  ) => boolean;
+}
+
+const hashOf = hashFunction(false);
+const requestHashOf = hashFunction(true);
+const sameKey = sameKeyFunction(false);
+const sameRequestKey = sameKeyFunction(true);
+
+/** Orders two rows by key: the hour, then each stats key (made once, as pushKeys is). */
+const compareKeys = new Function(
+  'hour',
+  'keys',
+  'a',
+  'b',
+  [
+    'if (hour[a] !== hour[b]) return hour[a] - hour[b];',
+    ...STATS_KEY_COLUMNS.map(({ field, type }) =>
+      type === 'text'
+        ? `if (keys.${field}[a] !== keys.${field}[b]) return keys.${field}[a] < keys.${field}[b] ? -1 : 1;`
+        : `if (keys.${field}[a] !== keys.${field}[b]) return keys.${field}[a] - keys.${field}[b];`,
+    ),
+    'return 0;',
+  ].join('\n'),
+) as (hour: readonly number[], keys: StatsKeyArrays, a: number, b: number) => number;
+
+/** Pushes a fill's request row's keys: the request's kept, the ad's none. */
+const pushRequestKeys = new Function(
+  'target',
+  'keys',
+  'row',
+  STATS_KEY_COLUMNS.map(({ field, describes, none }) =>
+    describes === 'request'
+      ? `target.${field}.push(keys.${field}[row]);`
+      : `target.${field}.push(${JSON.stringify(none)});`,
+  ).join('\n'),
+) as (target: StatsKeyArrays, keys: StatsKeyArrays, row: number) => void;
+
+/** Copies one row's keys. */
+const pushRowKeys = new Function(
+  'target',
+  'keys',
+  'row',
+  STATS_KEY_COLUMNS.map(({ field }) => `target.${field}.push(keys.${field}[row]);`).join('\n'),
+) as (target: StatsKeyArrays, keys: StatsKeyArrays, row: number) => void;
+
+/**
+ * `source`'s rows summed by key into new rows: a hash of each key to the first output row
+ * with that hash, chained through `next` (numbers as Map keys, no key string a row).
+ */
+class KeyedSums {
+  readonly rows = new StatsRows();
+  private readonly first = new Map<number, number>();
+  private readonly next: number[] = [];
+  private readonly texts = new Map<string, number>();
+  private readonly from: number[][];
+  private readonly to: number[][];
+  private readonly textId = (text: string): number => {
+    let id = this.texts.get(text);
+    if (id === undefined) {
+      id = this.texts.size + 1;
+      this.texts.set(text, id);
+    }
+    return id;
+  };
+
+  constructor(private readonly source: StatsRows) {
+    this.from = counterArraysOf(source);
+    this.to = counterArraysOf(this.rows);
+  }
+
+  /** The output row holding source row `row`'s key (its fill's request's), or -1. */
+  private find(hash: number, row: number, request: boolean): number {
+    const { rows, source } = this;
+    const same = request ? sameRequestKey : sameKey;
+    for (let at = this.first.get(hash) ?? -1; at >= 0; at = this.next[at] as number) {
+      if (same(rows.hour, rows.keys, at, source.hour, source.keys, row)) return at;
+    }
+    return -1;
+  }
+
+  /** A new output row for `hash`, its counters at 0 (the caller pushed its keys). */
+  private open(hash: number): number {
+    const at = this.rows.size;
+    this.rows.hour.push(0);
+    for (const column of this.to) column.push(0);
+    this.next.push(this.first.get(hash) ?? -1);
+    this.first.set(hash, at);
+    return at;
+  }
+
+  addRows(): this {
+    const { source, rows, from, to } = this;
+    for (let row = 0; row < source.size; row += 1) {
+      const hash = hashOf(source.hour, source.keys, row, this.textId);
+      let at = this.find(hash, row, false);
+      if (at < 0) {
+        pushRowKeys(rows.keys, source.keys, row);
+        at = this.open(hash);
+        rows.hour[at] = source.hour[row] as number;
       }
-      for (const { field } of STATS_COUNTERS) {
-        const sums = rows[field];
-        sums[at] = (sums[at] ?? 0) + (this[field][row] ?? 0);
+      for (let counter = 0; counter < from.length; counter += 1) {
+        const sums = to[counter] as number[];
+        sums[at] = (sums[at] as number) + ((from[counter] as number[])[row] as number);
       }
     }
-    return rows;
+    return this;
+  }
+
+  /** Each fill's request, on its slot's row: one request per fill. */
+  addFillRequests(): this {
+    const { source, rows } = this;
+    for (let row = 0; row < source.size; row += 1) {
+      const fills = source.fills[row] as number;
+      if (fills <= 0) continue;
+      const hash = requestHashOf(source.hour, source.keys, row, this.textId);
+      let at = this.find(hash, row, true);
+      if (at < 0) {
+        pushRequestKeys(rows.keys, source.keys, row);
+        at = this.open(hash);
+        rows.hour[at] = source.hour[row] as number;
+      }
+      rows.requests[at] = (rows.requests[at] as number) + fills;
+    }
+    return this;
   }
 }
 
@@ -167,9 +348,12 @@ export class StatsRows {
 const keyArraysOf = (rows: StatsRows): unknown[][] =>
   STATS_KEY_COLUMNS.map(({ field }) => rows.keys[field] as unknown[]);
 
+const counterArraysOf = (rows: StatsRows): number[][] =>
+  STATS_COUNTERS.map(({ field }): number[] => rows[field satisfies StatsCounterField]);
+
 /** Every column in one order: the hour, the keys, the counters. */
 const columnsOf = (rows: StatsRows): unknown[][] => [
   rows.hour,
   ...keyArraysOf(rows),
-  ...STATS_COUNTERS.map(({ field }): number[] => rows[field satisfies StatsCounterField]),
+  ...counterArraysOf(rows),
 ];

@@ -14,6 +14,37 @@ function isZodChunkModule(id: string): boolean {
   return path.includes('/node_modules/zod/') && !path.includes('/locales/zh');
 }
 
+/**
+ * Ant Design's core and the parts of it the console shell and the dashboard render (layout,
+ * menu, dropdown, button, space, message, tooltip, segmented, empty, the rc-* components and
+ * the icons beneath them), in one chunk instead of some thirty of 0.1
+ * to 45 KB, each a request on the dashboard's path (docs/decisions/dashboard-first-load.md).
+ * The group takes only the modules it names (`includeDependenciesRecursively: false`): taking
+ * their dependencies too pulled React and the sign-in page's shared chunk into it, and /login
+ * loaded 211 KB. The Chinese locales stay in the lazy Chinese pack.
+ */
+const SHELL_ICONS =
+  'LoadingOutlined|ExclamationCircleFilled|CloseCircleFilled|InfoCircleFilled|CheckCircleFilled|CloseOutlined|BarsOutlined|EllipsisOutlined|PlusOutlined|SearchOutlined|FileImageOutlined|PictureOutlined|LeftOutlined|RightOutlined';
+const SHELL_ANTD = new RegExp(
+  [
+    String.raw`/node_modules/antd/es/(_util|style|theme|config-provider|locale|button|space|dropdown|menu|layout|message|notification|tooltip|app|segmented|empty)/`,
+    String.raw`/node_modules/@ant-design/(cssinjs|cssinjs-utils|fast-color|colors)/`,
+    String.raw`/node_modules/@ant-design/icons/es/(components|utils|colorUtils|cssUtils|refUtils|renderUtils|icons/(${SHELL_ICONS})\.)`,
+    String.raw`/node_modules/@ant-design/icons-svg/es/asn/(${SHELL_ICONS})\.`,
+    String.raw`/node_modules/@rc-component/(util|motion|trigger|portal|resize-observer|menu|dropdown|overflow|notification|segmented|context|form|async-validator)/`,
+    String.raw`/node_modules/antd/es/(version|form/context|form/hooks/useVariants|form/validateMessagesContext|modal/locale|time-picker/locale/en_US|date-picker/locale/en_US|calendar/locale/en_US)`,
+    String.raw`/node_modules/@rc-component/(pagination|picker)/es/locale/en_US`,
+    String.raw`/node_modules/antd/es/(color-picker/(color|util|components/ColorPresets)|table/TableMeasureRowContext)\.`,
+    String.raw`/node_modules/@rc-component/(tooltip|color-picker)/`,
+    String.raw`/node_modules/(stylis|clsx|react-is|is-mobile|@emotion|@babel/runtime)/`,
+  ].join('|'),
+);
+
+function isShellAntdModule(id: string): boolean {
+  const path = id.replaceAll('\\', '/');
+  return SHELL_ANTD.test(path) && !/zh_CN|zh_TW|\/locale\/zh/.test(path);
+}
+
 /** The API the dev server forwards to: the Fastify server of apps/server. */
 const api = process.env.ADLOOM_API ?? 'http://127.0.0.1:3000';
 const forward = { target: api, changeOrigin: true };
@@ -44,7 +75,12 @@ export default defineConfig({
         login: fileURLToPath(new URL('login.html', import.meta.url)),
       },
       output: {
-        codeSplitting: { groups: [{ name: 'zod', test: isZodChunkModule }] },
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: isZodChunkModule },
+            { name: 'antd-shell', test: isShellAntdModule, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

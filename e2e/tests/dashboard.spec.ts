@@ -13,7 +13,7 @@ test("an advertiser's dashboard: balance, spend, counts and where each leads", a
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   // The demo advertiser was topped up: a balance in US dollars, shortened with a unit suffix
   // from a thousand up ("$25.00K"), the exact figure (grouped, 2 decimals) in its label.
-  const balance = card(page, 'balance').locator('.ant-statistic-content-value');
+  const balance = card(page, 'balance').locator('[data-stat-value]');
   await expect(balance).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}[KMGTP]?$/);
   const exact =
     (await balance

@@ -149,11 +149,12 @@ function renderDashboard(
   );
 }
 
-/** The value shown under a statistic's title. */
+/** The value shown under a card's title: the page's own cards, or antd's Statistic (RoleFigures). */
 async function valueOf(title: string): Promise<string | null | undefined> {
   const heading = await screen.findByText(title);
-  return heading.closest('.ant-statistic')?.querySelector('.ant-statistic-content-value')
-    ?.textContent;
+  return heading
+    .closest('[data-stat], .ant-statistic')
+    ?.querySelector('[data-stat-value], .ant-statistic-content-value')?.textContent;
 }
 
 const linkOf = (key: string) => screen.getByTestId(`dashboard-card-${key}`).getAttribute('href');

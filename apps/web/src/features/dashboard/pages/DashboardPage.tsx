@@ -6,7 +6,7 @@
  * is told what to do first. echarts, the role tables and the ledger load only when shown.
  */
 import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
-import { Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Button, Empty, Segmented } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,9 @@ const OwnLedgerDrawer = lazy(() =>
 );
 
 const TREND_HEIGHT = 300;
+// The place the role tables hold until they come near the screen: below the cards on a
+// phone, where they and antd's table are neither fetched nor drawn until scrolled towards.
+const ROLE_FIGURES_HEIGHT = 400;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -52,16 +55,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A figure card: plain markup styled by the page's CSS module rather than antd's Card and
+ * Statistic, whose run-time style generation (and the tabs Card brings) made the longest
+ * tasks of the dashboard's first render on a phone (docs/decisions/dashboard-first-load.md).
+ */
 function StatCard({ card }: { card: DashboardCard }) {
   const { t } = useTranslation();
   const body = (
-    <Card hoverable={card.to !== undefined}>
-      <Statistic
-        title={t(`dashboard.${card.key}`)}
-        value={card.value}
-        formatter={() => <CompactFigure value={card.value} kind={card.kind} />}
-      />
-    </Card>
+    <div className={card.to ? `${styles.card} ${styles.cardHoverable}` : styles.card} data-stat>
+      <div className={styles.cardTitle}>{t(`dashboard.${card.key}`)}</div>
+      <div className={styles.cardValue} data-stat-value>
+        <CompactFigure value={card.value} kind={card.kind} />
+      </div>
+    </div>
   );
   return card.to ? (
     <Link to={card.to} className={styles.cardLink} data-testid={`dashboard-card-${card.key}`}>
@@ -103,7 +110,7 @@ function GettingStarted({ roles, data }: { roles: readonly Role[]; data: Dashboa
   if (steps.length === 0) return null;
   return (
     <Section title={t('dashboard.start.title')}>
-      <Card>
+      <div className={styles.card}>
         <ol className={styles.steps} data-testid="dashboard-start">
           {steps.map((step) => (
             <li key={step.text}>
@@ -111,7 +118,7 @@ function GettingStarted({ roles, data }: { roles: readonly Role[]; data: Dashboa
             </li>
           ))}
         </ol>
-      </Card>
+      </div>
     </Section>
   );
 }
@@ -126,7 +133,7 @@ function Trend({ roles, data }: { roles: readonly Role[]; data: DashboardSummary
   const name = t(`dashboard.metric.${metric}`);
   return (
     <Section title={t('dashboard.trend')}>
-      <Card>
+      <div className={styles.card}>
         <div className={styles.trendBar}>
           <Segmented<DashboardTrendMetric>
             aria-label={t('dashboard.trendMetric')}
@@ -160,7 +167,7 @@ function Trend({ roles, data }: { roles: readonly Role[]; data: DashboardSummary
             }
           />
         )}
-      </Card>
+      </div>
     </Section>
   );
 }
@@ -195,7 +202,7 @@ export function DashboardPage() {
     return (
       <>
         {header}
-        <Card>
+        <div className={styles.card}>
           <Suspense fallback={<Loading />}>
             <Result
               status="warning"
@@ -212,7 +219,7 @@ export function DashboardPage() {
               }
             />
           </Suspense>
-        </Card>
+        </div>
       </>
     );
   }
@@ -221,15 +228,14 @@ export function DashboardPage() {
     return (
       <>
         {header}
-        <Row gutter={[16, 16]} aria-busy="true">
+        <div className={styles.cards} aria-busy="true">
           {Array.from({ length: 8 }, (_, index) => (
-            <Col key={index} xs={24} sm={12} xl={6}>
-              <Card>
-                <Skeleton active paragraph={{ rows: 1 }} title={{ width: '40%' }} />
-              </Card>
-            </Col>
+            <div key={index} className={styles.card}>
+              <div className={styles.placeholderTitle} />
+              <div className={styles.placeholderValue} />
+            </div>
           ))}
-        </Row>
+        </div>
       </>
     );
   }
@@ -243,27 +249,27 @@ export function DashboardPage() {
       <GettingStarted roles={roles} data={data} />
       {sections.map((section) => (
         <Section key={section.key} title={t(`dashboard.section.${section.key}`)}>
-          <Row gutter={[16, 16]}>
+          <div className={styles.cards}>
             {section.cards.map((card) => (
-              <Col key={card.key} xs={24} sm={12} xl={6}>
-                <StatCard card={card} />
-              </Col>
+              <StatCard key={card.key} card={card} />
             ))}
-          </Row>
+          </div>
         </Section>
       ))}
       {(data.clients || data.supply || data.finance) && (
-        <Suspense fallback={<Loading />}>
-          <RoleFigures data={data} />
-        </Suspense>
+        <NearViewport height={ROLE_FIGURES_HEIGHT}>
+          <Suspense fallback={<Loading />}>
+            <RoleFigures data={data} />
+          </Suspense>
+        </NearViewport>
       )}
       <Trend roles={roles} data={data} />
       {sections.length === 0 && !hasTrend && !data.clients && !data.supply && !data.finance && (
-        <Card>
+        <div className={styles.card}>
           <Empty description={t('dashboard.nothing')}>
             <Link to="/user/index">{t('dashboard.toProfile')}</Link>
           </Empty>
-        </Card>
+        </div>
       )}
       {ledgerOpen && (
         <Suspense fallback={null}>

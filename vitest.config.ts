@@ -14,6 +14,8 @@ export default defineConfig({
       'packages/domain',
       'packages/sdk-web',
       'apps/server',
+      // The reports benchmark's seed (bench/reports/seed.test.ts).
+      'bench',
       // One module graph per worker: importing antd, React and the rest per file was about
       // half the web project's time (docs/PERFORMANCE.md, "Tests").
       {

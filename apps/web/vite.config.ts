@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './vite-precompress';
 
 /**
@@ -45,12 +45,42 @@ function isShellAntdModule(id: string): boolean {
   return SHELL_ANTD.test(path) && !/zh_CN|zh_TW|\/locale\/zh/.test(path);
 }
 
+/**
+ * index.html starts fetching the console shell's chunk, the antd chunk and the dashboard's
+ * page at once, beside the entry, instead of once the entry has run `preloadConsolePage`
+ * (docs/decisions/dashboard-first-load.md). The sign-in page's login.html gets none.
+ */
+function preloadShell(): Plugin {
+  return {
+    name: 'adloom-preload-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle || !ctx.filename.endsWith('index.html')) return [];
+        return Object.values(ctx.bundle)
+          .filter(
+            (chunk) =>
+              chunk.type === 'chunk' &&
+              (chunk.name === 'antd-shell' ||
+                /\/(ConsoleLayout|DashboardPage)\.tsx$/.test(chunk.facadeModuleId ?? '')),
+          )
+          .map((chunk) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 /** The API the dev server forwards to: the Fastify server of apps/server. */
 const api = process.env.ADLOOM_API ?? 'http://127.0.0.1:3000';
 const forward = { target: api, changeOrigin: true };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadShell()],
   server: {
     port: 5173,
     proxy: {

@@ -10,7 +10,8 @@
 //
 // DATABASE_URL names the server (its database is only used to create and drop the
 // throw-away one). The workload is bench/reports/workload.ts. --fast-seed seeds set-based
-// (bench/reports/bulk-fold.ts: the same rows and rollups, 5-10× faster; see cli.ts).
+// (bench/reports/bulk-fold.ts: the same rows and rollups, 3.5× faster at 10 M rows; see
+// cli.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';

@@ -297,10 +297,18 @@ class KeyedSums {
     return -1;
   }
 
-  /** A new output row for `hash`, its counters at 0 (the caller pushed its keys). */
-  private open(hash: number): number {
-    const at = this.rows.size;
-    this.rows.hour.push(0);
+  /**
+   * The output row of source row `row`'s key (with `request`, of its fill's request), a new
+   * one with its counters at 0 when no row has that key yet.
+   */
+  private rowFor(row: number, request: boolean): number {
+    const { source, rows } = this;
+    const hash = (request ? requestHashOf : hashOf)(source.hour, source.keys, row, this.textId);
+    const found = this.find(hash, row, request);
+    if (found >= 0) return found;
+    const at = rows.size;
+    rows.hour.push(source.hour[row] as number);
+    (request ? pushRequestKeys : pushRowKeys)(rows.keys, source.keys, row);
     for (const column of this.to) column.push(0);
     this.next.push(this.first.get(hash) ?? -1);
     this.first.set(hash, at);
@@ -308,15 +316,9 @@ class KeyedSums {
   }
 
   addRows(): this {
-    const { source, rows, from, to } = this;
+    const { source, from, to } = this;
     for (let row = 0; row < source.size; row += 1) {
-      const hash = hashOf(source.hour, source.keys, row, this.textId);
-      let at = this.find(hash, row, false);
-      if (at < 0) {
-        pushRowKeys(rows.keys, source.keys, row);
-        at = this.open(hash);
-        rows.hour[at] = source.hour[row] as number;
-      }
+      const at = this.rowFor(row, false);
       for (let counter = 0; counter < from.length; counter += 1) {
         const sums = to[counter] as number[];
         sums[at] = (sums[at] as number) + ((from[counter] as number[])[row] as number);
@@ -331,13 +333,7 @@ class KeyedSums {
     for (let row = 0; row < source.size; row += 1) {
       const fills = source.fills[row] as number;
       if (fills <= 0) continue;
-      const hash = requestHashOf(source.hour, source.keys, row, this.textId);
-      let at = this.find(hash, row, true);
-      if (at < 0) {
-        pushRequestKeys(rows.keys, source.keys, row);
-        at = this.open(hash);
-        rows.hour[at] = source.hour[row] as number;
-      }
+      const at = this.rowFor(row, true);
       rows.requests[at] = (rows.requests[at] as number) + fills;
     }
     return this;

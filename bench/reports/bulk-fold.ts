@@ -9,7 +9,8 @@
  * as a filtered sum over every hourly row) computed three times a fold (the rollup, and the
  * changes of stats_creative_running's two statements). Here the hourly rows are first summed
  * per key and hour of the day, the per-hour columns then made from those sums (3,000 keys ×
- * 24 hours a day, whatever the rows), once, into a temporary table both use.
+ * 24 hours a day, whatever the rows), once, into a temporary table both use; stats_slot_daily's
+ * hours are made the same way.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.js';
@@ -23,12 +24,13 @@ import {
 } from '../../apps/server/src/stats/keys.js';
 import {
   CREATIVE_DAILY,
-  GEO_DAILY,
+  DAILY_ROLLUPS,
   HOUR_COLUMNS,
   HOUR_OF_DAY,
   HOURS_OF_DAY,
   hourColumn,
   rollupSums,
+  type DailyRollup,
 } from '../../apps/server/src/stats/rollups.js';
 import { CREATIVE_RUNNING, RUNNING_STATEMENTS } from '../../apps/server/src/stats/running.js';
 
@@ -63,49 +65,69 @@ const DAILY_TAIL = sql.raw(`
     having ${anyNonZero(sumsOf('h'))}
     on conflict on constraint stats_daily_pkey do update set ${addCountersOnConflict('t')}`);
 
-const GEO = sql.raw(`
-    insert into ${GEO_DAILY.table} as t (day, ${GEO_DAILY.keys.join(', ')}, ${COUNTER_COLUMN_LIST})
-    select date_trunc('day', c.hour, 'UTC'), ${GEO_DAILY.keys.map((key) => `c.${key}`).join(', ')},
-      ${rollupSums(GEO_DAILY, false).join(', ')}
+/** A rollup without hour columns (stats/rollups.ts): its day's sums of the range, added. */
+function plainRollupFold(rollup: DailyRollup) {
+  return {
+    head: sql.raw(`
+    insert into ${rollup.table} as t (day, ${rollup.keys.join(', ')}, ${COUNTER_COLUMN_LIST})
+    select date_trunc('day', c.hour, 'UTC'), ${rollup.keys.map((key) => `c.${key}`).join(', ')},
+      ${rollupSums(rollup, false).join(', ')}
     from stats_hourly c
-    where ${RANGE}`);
-const GEO_TAIL = sql.raw(`
-    group by ${positions(GEO_DAILY.keys.length + 1)}
+    where ${RANGE}`),
+    tail: sql.raw(`
+    group by ${positions(rollup.keys.length + 1)}
     having ${anyNonZero(sumsOf('c'))}
-    on conflict on constraint ${GEO_DAILY.table}_pkey do update set
-      ${COUNTER_COLUMNS.map((column) => `${column} = t.${column} + excluded.${column}`).join(', ')}`);
-
-/**
- * The changes of the range per day and creative key, each counter per hour of the day (the
- * relation "d" of stats/running.ts), into the temporary table bulk_creative_changes: the
- * hourly rows summed per key and hour first, then spread over the hour columns.
- */
-const CREATIVE_KEYS = CREATIVE_DAILY.keys.join(', ');
-const CHANGES = sql.raw(`
-    create temporary table bulk_creative_changes on commit drop as
-    select c.day, ${CREATIVE_DAILY.keys.map((key) => `c.${key}`).join(', ')},
-      ${rollupSums(CREATIVE_DAILY, false)
-        .map((sum, index) => `${sum} as ${HOUR_COLUMNS[index] ?? ''}`)
-        .join(', ')}
-    from (
-      select date_trunc('day', hour, 'UTC') as day, ${CREATIVE_KEYS}, ${HOUR_OF_DAY} as h,
-        ${COUNTER_COLUMNS.map((column) => `sum(${column}) as ${column}`).join(', ')}
-      from stats_hourly
-      where ${RANGE}`);
-const CHANGES_TAIL = sql.raw(`
-      group by ${positions(CREATIVE_DAILY.keys.length + 2)}) c
-    group by ${positions(CREATIVE_DAILY.keys.length + 1)}`);
+    on conflict on constraint ${rollup.table}_pkey do update set
+      ${COUNTER_COLUMNS.map((column) => `${column} = t.${column} + excluded.${column}`).join(', ')}`),
+  };
+}
 
 /** A day's total of a counter, from its hour columns. */
 const dayTotal = (counter: (typeof COUNTER_COLUMNS)[number]) =>
   `(${HOURS_OF_DAY.map((hour) => hourColumn(counter, hour)).join(' + ')})`;
-const CREATIVE = sql.raw(`
-    insert into ${CREATIVE_DAILY.table} as t (day, ${CREATIVE_KEYS}, ${HOUR_COLUMNS.join(', ')})
-    select day, ${CREATIVE_KEYS}, ${HOUR_COLUMNS.join(', ')}
-    from bulk_creative_changes
+
+/** The temporary table holding a per-hour rollup's changes of the range. */
+const changesTable = (rollup: DailyRollup) => `bulk_${rollup.table}_changes`;
+
+/**
+ * A rollup with hour columns: the changes of the range per day and key, each counter per hour
+ * of the day (for stats_creative_daily, the relation "d" of stats/running.ts), into a
+ * temporary table (the hourly rows summed per key and hour first, then spread over the hour
+ * columns), then added to the rollup.
+ */
+function byHourRollupFold(rollup: DailyRollup) {
+  const keys = rollup.keys.join(', ');
+  const changes = changesTable(rollup);
+  return {
+    head: sql.raw(`
+    create temporary table ${changes} on commit drop as
+    select c.day, ${rollup.keys.map((key) => `c.${key}`).join(', ')},
+      ${rollupSums(rollup, false)
+        .map((sum, index) => `${sum} as ${HOUR_COLUMNS[index] ?? ''}`)
+        .join(', ')}
+    from (
+      select date_trunc('day', hour, 'UTC') as day, ${keys}, ${HOUR_OF_DAY} as h,
+        ${COUNTER_COLUMNS.map((column) => `sum(${column}) as ${column}`).join(', ')}
+      from stats_hourly
+      where ${RANGE}`),
+    tail: sql.raw(`
+      group by ${positions(rollup.keys.length + 2)}) c
+    group by ${positions(rollup.keys.length + 1)}`),
+    insert: sql.raw(`
+    insert into ${rollup.table} as t (day, ${keys}, ${HOUR_COLUMNS.join(', ')})
+    select day, ${keys}, ${HOUR_COLUMNS.join(', ')}
+    from ${changes}
     where ${anyNonZero(COUNTER_COLUMNS.map(dayTotal))}
-    on conflict on constraint ${CREATIVE_DAILY.table}_pkey do update set
-      ${HOUR_COLUMNS.map((column) => `${column} = t.${column} + excluded.${column}`).join(', ')}`);
+    on conflict on constraint ${rollup.table}_pkey do update set
+      ${HOUR_COLUMNS.map((column) => `${column} = t.${column} + excluded.${column}`).join(', ')}`),
+  };
+}
+
+const PLAIN_FOLDS = DAILY_ROLLUPS.filter((rollup) => !rollup.byHour).map(plainRollupFold);
+const BY_HOUR_FOLDS = DAILY_ROLLUPS.filter((rollup) => rollup.byHour).map((rollup) => ({
+  rollup,
+  ...byHourRollupFold(rollup),
+}));
 
 /**
  * What foldClosedHours(db, nowMs) does, set-based: the hours from open_from to the current
@@ -120,13 +142,22 @@ export async function bulkFoldClosedHours(tx: Database, nowMs: number): Promise<
   const hours = Math.floor((currentMs - (await openFrom(tx))) / HOUR_MS);
   if (hours <= 0) return 0;
   await tx.execute(sql`${DAILY}${current}::timestamptz${DAILY_TAIL}`);
-  await tx.execute(sql`${GEO}${current}::timestamptz${GEO_TAIL}`);
-  await tx.execute(sql`${CHANGES}${current}::timestamptz${CHANGES_TAIL}`);
-  await tx.execute(CREATIVE);
-  for (const statement of RUNNING_STATEMENTS) {
-    await tx.execute(sql.raw(`with "d" as (select * from bulk_creative_changes) ${statement}`));
+  for (const { head, tail } of PLAIN_FOLDS) {
+    await tx.execute(sql`${head}${current}::timestamptz${tail}`);
   }
-  await tx.execute(sql`drop table bulk_creative_changes`);
+  for (const { head, tail, insert } of BY_HOUR_FOLDS) {
+    await tx.execute(sql`${head}${current}::timestamptz${tail}`);
+    await tx.execute(insert);
+  }
+  // stats_creative_running's changes are stats_creative_daily's.
+  for (const statement of RUNNING_STATEMENTS) {
+    await tx.execute(
+      sql.raw(`with "d" as (select * from ${changesTable(CREATIVE_DAILY)}) ${statement}`),
+    );
+  }
+  for (const { rollup } of BY_HOUR_FOLDS) {
+    await tx.execute(sql.raw(`drop table ${changesTable(rollup)}`));
+  }
   await tx.execute(
     sql`update stats_daily_open set open_from = ${current}::timestamptz where id = 1`,
   );
@@ -134,12 +165,11 @@ export async function bulkFoldClosedHours(tx: Database, nowMs: number): Promise<
 }
 
 /** The tables a seed fills, for comparing two seeds row for row. */
-export const SEEDED_TABLES = [
+export const SEEDED_TABLES: readonly string[] = [
   'stats_hourly',
   'stats_plan_hourly',
   'stats_daily',
-  GEO_DAILY.table,
-  CREATIVE_DAILY.table,
+  ...DAILY_ROLLUPS.map((rollup) => rollup.table),
   CREATIVE_RUNNING.table,
   'stats_daily_open',
-] as const;
+];

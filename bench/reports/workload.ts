@@ -214,6 +214,24 @@ export function benchCases(lastDay: Date): BenchCase[] {
       scope: platform,
       view: { ...base, from: day(0), dimensions: ['slot', 'hour'] },
     },
+    // The supply side's rollups (stats_slot_daily, stats_supply_daily): a closed day by slot
+    // and hour, and supply reports by day over weeks.
+    {
+      name: 'yesterday by slot and hour',
+      scope: platform,
+      view: { ...base, from: day(1), to: day(1), dimensions: ['slot', 'hour'] },
+    },
+    { name: '30 days by app', scope: platform, view: { ...base, dimensions: ['app'] } },
+    {
+      name: '7 days by date and media',
+      scope: platform,
+      view: { ...base, from: day(6), dimensions: ['date', 'media'] },
+    },
+    {
+      name: '30 days by slot, one media',
+      scope: { kind: 'media', ids: [3] },
+      view: { ...base, dimensions: ['slot'] },
+    },
   ];
 }
 

@@ -77,19 +77,26 @@ describe('the stats keys in the database', () => {
       t.db,
       sql`select prosrc as body from pg_proc where proname = 'stats_rollup'`,
     );
+    // A truncate of stats_hourly empties every rollup too.
+    const [truncate] = await selectRows<{ body: string }>(
+      t.db,
+      sql`select prosrc as body from pg_proc where proname = 'stats_rollup_truncate'`,
+    );
     for (const rollup of DAILY_ROLLUPS) {
       expect(await primaryKeyOf(rollup.table)).toEqual(['day', ...rollup.keys]);
       expect(row?.body).toContain(`"${rollup.table}"`);
-    }
-    const columns = await selectRows<{ column_name: string }>(
-      t.db,
-      sql`select column_name from information_schema.columns
-          where table_name = 'stats_creative_daily'`,
-    );
-    const names = new Set(columns.map((column) => column.column_name));
-    for (const column of [...HOUR_COLUMNS, ...COUNTER_COLUMNS, 'hours']) {
-      expect(names.has(column), column).toBe(true);
-      if (HOUR_COLUMNS.includes(column)) expect(row?.body).toContain(`"${column}"`);
+      expect(truncate?.body).toContain(`"${rollup.table}"`);
+      if (!rollup.byHour) continue;
+      const columns = await selectRows<{ column_name: string }>(
+        t.db,
+        sql`select column_name from information_schema.columns
+            where table_name = ${rollup.table}`,
+      );
+      const names = new Set(columns.map((column) => column.column_name));
+      for (const column of [...HOUR_COLUMNS, ...COUNTER_COLUMNS, 'hours']) {
+        expect(names.has(column), `${rollup.table}.${column}`).toBe(true);
+        if (HOUR_COLUMNS.includes(column)) expect(row?.body).toContain(`"${column}"`);
+      }
     }
   });
 });

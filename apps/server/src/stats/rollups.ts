@@ -4,12 +4,15 @@
  * an hour once it is over; the rollup trigger keeps them right after). stats_geo_daily keys
  * the account and platform reports by country and OS; stats_creative_daily keys creatives and
  * also counts each counter per hour of the day (`<counter>_hNN`), so a 30-day report by
- * creative and hour reads one row per creative and day instead of one per hour.
+ * creative and hour reads one row per creative and day instead of one per hour. The supply
+ * side's two (migration 0020): stats_slot_daily keys slots and partners by hour of the day, so
+ * a day of a publisher's slots by hour reads a row per slot and partner, not every hourly
+ * combination; stats_supply_daily keys the supply reports by day, app version included.
  */
 import { COUNTER_COLUMNS, type StatsCounterColumn } from './keys.js';
 
 export interface DailyRollup {
-  table: 'stats_geo_daily' | 'stats_creative_daily';
+  table: 'stats_geo_daily' | 'stats_creative_daily' | 'stats_slot_daily' | 'stats_supply_daily';
   /** Its key columns after the day, in its primary key's order. */
   keys: readonly string[];
   /** Whether it counts each counter per hour of the day as well. */
@@ -28,7 +31,24 @@ export const CREATIVE_DAILY: DailyRollup = {
   byHour: true,
 };
 
-export const DAILY_ROLLUPS: readonly DailyRollup[] = [GEO_DAILY, CREATIVE_DAILY];
+export const SLOT_DAILY: DailyRollup = {
+  table: 'stats_slot_daily',
+  keys: ['media_id', 'slot_id', 'dsp_id'],
+  byHour: true,
+};
+
+export const SUPPLY_DAILY: DailyRollup = {
+  table: 'stats_supply_daily',
+  keys: ['media_id', 'slot_id', 'dsp_id', 'app_version'],
+  byHour: false,
+};
+
+export const DAILY_ROLLUPS: readonly DailyRollup[] = [
+  GEO_DAILY,
+  CREATIVE_DAILY,
+  SLOT_DAILY,
+  SUPPLY_DAILY,
+];
 
 /** 0-23. */
 export const HOURS_OF_DAY: readonly number[] = Array.from({ length: 24 }, (_, hour) => hour);

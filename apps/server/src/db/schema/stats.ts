@@ -176,6 +176,19 @@ const HOURS_MASK = HOURS_OF_DAY.map(
 ).join(' | ');
 
 /**
+ * A per-hour rollup's counters: each counter's day total (generated), the `hours` mask and
+ * each counter per hour of the day (stats/rollups.ts writes the hours only).
+ */
+const byHourCounters = () => ({
+  ...(Object.fromEntries(COUNTER_COLUMNS.map((counter) => [counter, dayTotal(counter)])) as Record<
+    StatsCounterColumn,
+    ReturnType<typeof dayTotal>
+  >),
+  hours: integer('hours').notNull().generatedAlwaysAs(sql.raw(HOURS_MASK)),
+  ...hourCounters(),
+});
+
+/**
  * stats_hourly summed by UTC day and creative (closed hours, as stats_daily), each counter
  * per hour of the day too: a 30-day report by creative and hour reads a row per creative
  * and day, not 24 (migration 0015, docs/decisions/reports.md).
@@ -188,11 +201,7 @@ export const statsCreativeDaily = pgTable(
     planId: integer('plan_id').notNull().default(0),
     strategyId: integer('strategy_id').notNull().default(0),
     creativeId: integer('creative_id').notNull().default(0),
-    ...(Object.fromEntries(
-      COUNTER_COLUMNS.map((counter) => [counter, dayTotal(counter)]),
-    ) as Record<StatsCounterColumn, ReturnType<typeof dayTotal>>),
-    hours: integer('hours').notNull().generatedAlwaysAs(sql.raw(HOURS_MASK)),
-    ...hourCounters(),
+    ...byHourCounters(),
   },
   (t) => [
     primaryKey({
@@ -226,5 +235,53 @@ export const statsCreativeRunning = pgTable(
       name: 'stats_creative_running_pkey',
       columns: [t.advertiserId, t.planId, t.strategyId, t.creativeId, t.day],
     }),
+  ],
+);
+
+/**
+ * stats_hourly summed by UTC day, media, slot and partner (closed hours, as stats_daily),
+ * each counter per hour of the day too: a publisher's day by slot and hour reads a row per
+ * slot and partner, not every hourly combination of creative, country and app version
+ * (migration 0020, docs/decisions/reports.md).
+ */
+export const statsSlotDaily = pgTable(
+  'stats_slot_daily',
+  {
+    day: timestamp('day', { withTimezone: true, mode: 'date' }).notNull(),
+    mediaId: integer('media_id').notNull().default(0),
+    slotId: integer('slot_id').notNull().default(0),
+    dspId: integer('dsp_id').notNull().default(0),
+    ...byHourCounters(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_slot_daily_pkey',
+      columns: [t.day, t.mediaId, t.slotId, t.dspId],
+    }),
+    index('stats_slot_daily_media_day_idx').on(t.mediaId, t.day),
+  ],
+);
+
+/**
+ * stats_hourly summed by UTC day, media, slot, partner and app version (closed hours): the
+ * supply reports by day, app or partner read a few thousand rows a day instead of
+ * stats_daily's every combination with the advertisers' keys (migration 0020).
+ */
+export const statsSupplyDaily = pgTable(
+  'stats_supply_daily',
+  {
+    day: timestamp('day', { withTimezone: true, mode: 'date' }).notNull(),
+    mediaId: integer('media_id').notNull().default(0),
+    slotId: integer('slot_id').notNull().default(0),
+    dspId: integer('dsp_id').notNull().default(0),
+    appVersion: text('app_version').notNull().default(''),
+    ...statsCounters(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_supply_daily_pkey',
+      columns: [t.day, t.mediaId, t.slotId, t.dspId, t.appVersion],
+    }),
+    index('stats_supply_daily_media_day_idx').on(t.mediaId, t.day),
   ],
 );

@@ -14,6 +14,7 @@ import { CREATIVE_RUNNING, RUNNING_LOCK_SPACE } from '../../stats/running.js';
 import { chooseSource, type StatsView } from './sources.js';
 import type { StatsScope } from './scope.js';
 import { runReport } from './service.js';
+import { buildDsp, buildMedia, buildSlot } from '../../test/supply-factories.js';
 import { ADVERTISER } from './test-kit.js';
 
 let t: TestApp;
@@ -49,9 +50,14 @@ describe('chooseSource', () => {
     [['date', 'hour', 'strategy'], { kind: 'all' }, 'stats_creative_daily'],
     [['country', 'creative'], advertisers, 'stats_daily'],
     [['app'], advertisers, 'stats_daily'],
-    [['date'], { kind: 'media', ids: [1] }, 'stats_daily'],
+    [['date'], { kind: 'media', ids: [1] }, 'stats_supply_daily'],
+    [['app'], { kind: 'all' }, 'stats_supply_daily'],
+    [['date', 'dsp', 'app'], { kind: 'media', ids: [1] }, 'stats_supply_daily'],
+    [['hour', 'media'], { kind: 'all' }, 'stats_slot_daily'],
+    [['date', 'slot', 'hour'], { kind: 'media', ids: [1] }, 'stats_slot_daily'],
+    [['country'], { kind: 'media', ids: [1] }, 'stats_daily'],
     [['hour', 'country'], advertisers, 'stats_hourly'],
-    [['hour', 'media'], { kind: 'all' }, 'stats_hourly'],
+    [['hour', 'app'], { kind: 'all' }, 'stats_hourly'],
   ] as const)('%j in %j reads %s', (dimensions, scope, table) => {
     expect(chooseSource(view({ dimensions: [...dimensions] }), scope).table).toBe(table);
   });
@@ -155,6 +161,59 @@ async function expectRollupsAgree(scope: StatsScope, range: Partial<StatsView>):
   }
   if (scope.kind === 'advertisers') {
     for (const id of scope.ids) await expectRunningTotals(id);
+  }
+}
+
+/** The views the supply side's rollups serve, each with the table that should serve it. */
+const SUPPLY_VIEWS: readonly [Partial<StatsView>, string][] = [
+  [{ dimensions: ['slot', 'hour'] }, 'stats_slot_daily'],
+  [{ dimensions: ['date', 'slot', 'hour'] }, 'stats_slot_daily'],
+  [
+    {
+      dimensions: ['dsp', 'hour'],
+      filters: [{ dimension: 'hour', mode: 'exclude', values: ['23'] }],
+    },
+    'stats_slot_daily',
+  ],
+  // Only clicks asked: an hour with requests and no click is still a row.
+  [{ dimensions: ['media', 'hour'], metrics: ['click'] }, 'stats_slot_daily'],
+  [
+    {
+      dimensions: ['slot'],
+      filters: [{ dimension: 'hour', mode: 'include', values: ['0', '5'] }],
+    },
+    'stats_slot_daily',
+  ],
+  [{ dimensions: ['date', 'media'] }, 'stats_supply_daily'],
+  [{ dimensions: ['app'] }, 'stats_supply_daily'],
+  [{ dimensions: ['date', 'slot', 'dsp', 'app'] }, 'stats_supply_daily'],
+];
+
+/** Every SUPPLY_VIEWS view answers, through its rollup, what stats_hourly answers. */
+async function expectSupplyRollupsAgree(
+  scope: StatsScope,
+  range: Partial<StatsView>,
+): Promise<void> {
+  for (const [changes, table] of SUPPLY_VIEWS) {
+    const rolled = view({
+      metrics: ['request', 'fill', 'imp', 'click', 'income'],
+      ...range,
+      ...changes,
+    });
+    expect(chooseSource(rolled, scope).table, JSON.stringify(changes)).toBe(table);
+    const hourly = {
+      ...rolled,
+      filters: [
+        ...rolled.filters,
+        { dimension: 'country' as const, mode: 'exclude' as const, values: ['ZZ'] },
+      ],
+    };
+    expect(chooseSource(hourly, scope).table).toMatch(/^stats_(hourly|daily)$/);
+    const paging = { page: 1, size: 500 };
+    const fromRollup = await runReport(t.db, scope, rolled, paging);
+    const fromHourly = await runReport(t.db, scope, hourly, paging);
+    expect(fromRollup.list.length, JSON.stringify(changes)).toBeGreaterThan(0);
+    expect(fromRollup, JSON.stringify(changes)).toEqual(fromHourly);
   }
 }
 
@@ -306,6 +365,115 @@ describe('the rollup triggers', () => {
       sql`delete from stats_hourly where advertiser_id = ${user.id} and impressions = 0`,
     );
     for (const each of ranges) await expectRollupsAgree(scope, each);
+  });
+
+  it('keep the supply rollups answering what stats_hourly answers', async () => {
+    const owner = await buildUser(t.db);
+    const publisher = await buildMedia(t.db, owner.id);
+    const other = await buildMedia(t.db, owner.id);
+    const [banner, feed] = [
+      await buildSlot(t.db, publisher.id),
+      await buildSlot(t.db, publisher.id),
+    ];
+    const otherSlot = await buildSlot(t.db, other.id);
+    const partner = await buildDsp(t.db);
+    const scope: StatsScope = { kind: 'media', ids: [publisher.id] };
+    const row = (hour: string, values: Record<string, number | string>) =>
+      buildStatsRow(t.db, { hour: new Date(hour), mediaId: publisher.id, ...values });
+    // An own ad, an unfilled request, a partner's fill, on two slots and two app versions.
+    await row('2025-09-01T05:00:00Z', {
+      slotId: banner.id,
+      advertiserId: owner.id,
+      creativeId: 11,
+      appVersion: '1.0',
+      requests: 9,
+      fills: 8,
+      impressions: 7,
+      clicks: 2,
+      income: 500,
+    });
+    await row('2025-09-01T05:00:00Z', { slotId: banner.id, appVersion: '1.0', requests: 4 });
+    await row('2025-09-01T23:00:00Z', {
+      slotId: feed.id,
+      dspId: partner.id,
+      appVersion: '2.1',
+      requests: 6,
+      fills: 5,
+      impressions: 5,
+      clicks: 1,
+      income: 300,
+    });
+    await row('2025-09-02T00:00:00Z', {
+      slotId: feed.id,
+      advertiserId: owner.id,
+      creativeId: 12,
+      country: 'FR',
+      appVersion: '2.1',
+      requests: 3,
+      fills: 3,
+      impressions: 2,
+      income: 70,
+    });
+    // Another media's traffic: never in the publisher's reports.
+    await buildStatsRow(t.db, {
+      hour: new Date('2025-09-01T05:00:00Z'),
+      mediaId: other.id,
+      slotId: otherSlot.id,
+      requests: 50,
+      impressions: 40,
+    });
+    const ranges = [
+      { from: '2025-09-01', to: '2025-09-02' },
+      { from: '2025-09-02', to: '2025-09-02' },
+      { from: '2025-08-30', to: '2025-09-05' },
+    ];
+    for (const each of ranges) await expectSupplyRollupsAgree(scope, each);
+
+    // A late event, a correction and a removal of closed hours reach the rollups too.
+    await row('2025-09-01T05:00:00Z', {
+      slotId: banner.id,
+      advertiserId: owner.id,
+      creativeId: 11,
+      country: 'DE',
+      appVersion: '1.0',
+      impressions: 3,
+      clicks: 1,
+      income: 60,
+    });
+    await t.db.execute(
+      sql`update stats_hourly set clicks = clicks + 5, income = income + 10
+          where media_id = ${publisher.id} and slot_id = ${feed.id} and dsp_id = ${partner.id}`,
+    );
+    await t.db.execute(
+      sql`update stats_hourly set requests = 0, fills = 0, impressions = 0, clicks = 0, income = 0
+          where media_id = ${publisher.id} and hour = '2025-09-02T00:00:00Z'`,
+    );
+    const [slotRows] = await selectRows<{ rows: number; hours: number }>(
+      t.db,
+      sql`select count(*)::int as rows, bit_or(hours)::int as hours from stats_slot_daily
+          where media_id = ${publisher.id} and slot_id = ${feed.id}`,
+    );
+    // The feed's midnight hour of the 2nd emptied: only its 23:00 of the 1st is left.
+    expect(slotRows).toEqual({ rows: 1, hours: 2 ** 23 });
+    const apps = await selectRows<{ app: string }>(
+      t.db,
+      sql`select distinct app_version as app from stats_supply_daily
+          where media_id = ${publisher.id} order by 1`,
+    );
+    expect(apps.map((item) => item.app)).toEqual(['1.0', '2.1']);
+    // A removal; then the hourly row the update left at zero (the rollups drop it, stats_hourly
+    // keeps it): without it, every table answers alike.
+    await t.db.execute(
+      sql`delete from stats_hourly where media_id = ${publisher.id} and slot_id = ${banner.id}
+          and advertiser_id = 0`,
+    );
+    await t.db.execute(
+      sql`delete from stats_hourly where media_id = ${publisher.id} and requests = 0`,
+    );
+    // The 2nd has nothing left.
+    for (const each of ranges.filter((range) => range.from !== '2025-09-02')) {
+      await expectSupplyRollupsAgree(scope, each);
+    }
   });
 
   it('keep every table summing to the same numbers through upserts, updates and deletes', async () => {

@@ -1,7 +1,7 @@
 /**
  * The stats tables a report can read and which one serves a view (docs/decisions/reports.md):
  * stats_creative_running for a view by hour of the day, else stats_plan_hourly (hour,
- * advertiser, plan), the daily rollups or stats_hourly.
+ * advertiser, plan), the daily rollups (the account's and the supply side's) or stats_hourly.
  */
 import {
   ReportDimension,
@@ -10,7 +10,7 @@ import {
   type ReportMetricValue,
 } from '@adloom/domain';
 import { KEY_COLUMNS } from '../../stats/keys.js';
-import { CREATIVE_DAILY, GEO_DAILY } from '../../stats/rollups.js';
+import { CREATIVE_DAILY, GEO_DAILY, SLOT_DAILY, SUPPLY_DAILY } from '../../stats/rollups.js';
 import { CREATIVE_RUNNING } from '../../stats/running.js';
 import type { StatsScope } from './scope.js';
 
@@ -19,6 +19,8 @@ export interface StatsSource {
     | 'stats_creative_running'
     | 'stats_plan_hourly'
     | 'stats_geo_daily'
+    | 'stats_supply_daily'
+    | 'stats_slot_daily'
     | 'stats_creative_daily'
     | 'stats_daily'
     | 'stats_hourly';
@@ -63,6 +65,19 @@ export const SOURCES: readonly StatsSource[] = [
     time: 'day',
     dimensions: new Set(['date', 'advertiser', 'country', 'os']),
     daily: GEO_DAILY.keys,
+  },
+  {
+    table: SUPPLY_DAILY.table,
+    time: 'day',
+    dimensions: new Set(['date', 'media', 'slot', 'dsp', 'app']),
+    daily: SUPPLY_DAILY.keys,
+  },
+  {
+    table: SLOT_DAILY.table,
+    time: 'day',
+    dimensions: new Set(['date', 'hour', 'media', 'slot', 'dsp']),
+    daily: SLOT_DAILY.keys,
+    byHour: true,
   },
   {
     table: CREATIVE_DAILY.table,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { precompress } from './vite-precompress';
 
 /**
@@ -15,9 +15,9 @@ function isZodChunkModule(id: string): boolean {
 }
 
 /**
- * Ant Design's core and the parts of it the console shell and the dashboard render (layout,
- * menu, dropdown, button, space, message, tooltip, segmented, empty, the rc-* components and
- * the icons beneath them), in one chunk instead of some thirty of 0.1
+ * Ant Design's core and the parts of it the console shell and the dashboard bring after their
+ * first paint (layout, menu, dropdown, button, space, message, tooltip, segmented, empty, the
+ * rc-* components beneath them), in one chunk instead of some thirty of 0.1
  * to 45 KB, each a request on the dashboard's path (docs/decisions/dashboard-first-load.md).
  * The group takes only the modules it names (`includeDependenciesRecursively: false`): taking
  * their dependencies too pulled React and the sign-in page's shared chunk into it, and /login
@@ -28,27 +28,48 @@ const SHELL_ICONS =
 const SHELL_ANTD = new RegExp(
   [
     String.raw`/node_modules/antd/es/(_util|style|theme|config-provider|locale|button|space|dropdown|menu|layout|message|notification|tooltip|app|segmented|empty)/`,
-    String.raw`/node_modules/@ant-design/(cssinjs|cssinjs-utils|fast-color|colors)/`,
-    String.raw`/node_modules/@ant-design/icons/es/(components|utils|colorUtils|cssUtils|refUtils|renderUtils|icons/(${SHELL_ICONS})\.)`,
-    String.raw`/node_modules/@ant-design/icons-svg/es/asn/(${SHELL_ICONS})\.`,
+    String.raw`/node_modules/@ant-design/(cssinjs|cssinjs-utils)/`,
     String.raw`/node_modules/@rc-component/(util|motion|trigger|portal|resize-observer|menu|dropdown|overflow|notification|segmented|context|form|async-validator)/`,
     String.raw`/node_modules/antd/es/(version|form/context|form/hooks/useVariants|form/validateMessagesContext|modal/locale|time-picker/locale/en_US|date-picker/locale/en_US|calendar/locale/en_US)`,
     String.raw`/node_modules/@rc-component/(pagination|picker)/es/locale/en_US`,
     String.raw`/node_modules/antd/es/(color-picker/(color|util|components/ColorPresets)|table/TableMeasureRowContext)\.`,
     String.raw`/node_modules/@rc-component/(tooltip|color-picker)/`,
-    String.raw`/node_modules/(stylis|clsx|react-is|is-mobile|@emotion|@babel/runtime)/`,
+    String.raw`/node_modules/(stylis|react-is|is-mobile|@emotion|@babel/runtime)/`,
   ].join('|'),
 );
+
+/**
+ * The icons the shell and antd's own components draw, with what draws them, in a chunk of
+ * their own that imports nothing of antd: the shell's first paint (plain markup with antd's
+ * icons) then waits for no antd (docs/decisions/dashboard-first-load.md).
+ */
+const FIRST_PAINT_ICONS = `${SHELL_ICONS}|MenuFoldOutlined|MenuUnfoldOutlined|MenuOutlined|UserSwitchOutlined`;
+const SHELL_ICON_MODULES = new RegExp(
+  [
+    String.raw`/node_modules/@ant-design/icons/es/(components|utils|colorUtils|cssUtils|refUtils|renderUtils|icons/(${FIRST_PAINT_ICONS})\.)`,
+    String.raw`/node_modules/@ant-design/icons-svg/es/asn/(${FIRST_PAINT_ICONS})\.`,
+    String.raw`/node_modules/@ant-design/(fast-color|colors)/`,
+    String.raw`/node_modules/clsx/`,
+  ].join('|'),
+);
+
+function isShellIconModule(id: string): boolean {
+  return SHELL_ICON_MODULES.test(id.replaceAll('\\', '/'));
+}
 
 function isShellAntdModule(id: string): boolean {
   const path = id.replaceAll('\\', '/');
   return SHELL_ANTD.test(path) && !/zh_CN|zh_TW|\/locale\/zh/.test(path);
 }
 
+type OutputChunk = Rolldown.OutputChunk;
+
 /**
- * index.html starts fetching the console shell's chunk, the antd chunk and the dashboard's
- * page at once, beside the entry, instead of once the entry has run `preloadConsolePage`
- * (docs/decisions/dashboard-first-load.md). The sign-in page's login.html gets none.
+ * index.html starts fetching the console shell's chunk and the dashboard's page, with every
+ * chunk and stylesheet they import, at once beside the entry, instead of once the entry has
+ * run `preloadConsolePage` (docs/decisions/dashboard-first-load.md). Neither imports antd:
+ * the shell's first paint is plain markup, and antd comes with the parts that use it. The
+ * sign-in page's login.html gets none.
  */
 function preloadShell(): Plugin {
   return {
@@ -56,20 +77,36 @@ function preloadShell(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         if (!ctx.bundle || !ctx.filename.endsWith('index.html')) return [];
-        return Object.values(ctx.bundle)
-          .filter(
-            (chunk) =>
-              chunk.type === 'chunk' &&
-              (chunk.name === 'antd-shell' ||
-                /\/(ConsoleLayout|DashboardPage)\.tsx$/.test(chunk.facadeModuleId ?? '')),
-          )
-          .map((chunk) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
-            injectTo: 'head' as const,
-          }));
+        const chunks = new Map<string, OutputChunk>();
+        for (const output of Object.values(ctx.bundle)) {
+          if (output.type === 'chunk') chunks.set(output.fileName, output);
+        }
+        // The shell's and the dashboard's chunks with every chunk and stylesheet they import
+        // statically, which the entry would otherwise ask for only once it has run.
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (chunk: OutputChunk | undefined) => {
+          if (!chunk || scripts.has(chunk.fileName)) return;
+          scripts.add(chunk.fileName);
+          chunk.viteMetadata?.importedCss.forEach((file) => styles.add(file));
+          chunk.imports.forEach((file) => visit(chunks.get(file)));
+        };
+        for (const chunk of chunks.values()) {
+          if (/\/(ConsoleLayout|DashboardPage)\.tsx$/.test(chunk.facadeModuleId ?? '')) {
+            visit(chunk);
+          }
+        }
+        const links = (rel: string, files: Set<string>) =>
+          [...files]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel, crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            }));
+        return [...links('stylesheet', styles), ...links('modulepreload', scripts)];
       },
     },
   };
@@ -108,6 +145,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'zod', test: isZodChunkModule },
+            { name: 'shell-icons', test: isShellIconModule, includeDependenciesRecursively: false },
             { name: 'antd-shell', test: isShellAntdModule, includeDependenciesRecursively: false },
           ],
         },

@@ -45,7 +45,7 @@ test('on a laptop the side menu stays and fills the window as the page scrolls',
   await expect(page.getByLabel('Plan name')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  const menu = await page.locator('.ant-layout-sider').boundingBox();
+  const menu = await page.getByTestId('side-menu').boundingBox();
   expect(menu?.y).toBe(0);
   expect(menu?.height).toBeGreaterThanOrEqual(700);
 });

@@ -1,8 +1,10 @@
 /**
- * Ant Design around the pages that use it (the shell and the error pages): the theme, the
- * locale of the interface language and the message API for the api client's toasts. Kept
- * out of the entry chunk so that /login loads no antd at all. A user who asked the system for
- * less motion gets dialogs, menus and messages without their animations.
+ * Ant Design around what uses it: the theme, the locale of the interface language and, for a
+ * page, the message API of the api client's toasts. Never part of the entry, so /login loads
+ * no antd at all; the console shell and the dashboard's first screen are plain markup and
+ * bring antd only with the parts that need it (`lazyWithAntd`, docs/decisions/dashboard-first-load.md).
+ * A user who asked the system for less motion gets dialogs, menus and messages without their
+ * animations.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider, message } from 'antd';
@@ -23,9 +25,9 @@ function MessageBridge() {
   return holder;
 }
 
-export function AntdProvider({ children }: { children: ReactNode }) {
+/** The theme and locale alone: around one antd part of a page that is otherwise plain. */
+export function AntdTheme({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  useEffect(() => watchTableAccessibility(), []);
   const lang = isInterfaceLanguage(i18n.language) ? i18n.language : 'en';
   const reducedMotion = usePrefersReducedMotion();
   const themeConfig = useMemo(
@@ -39,8 +41,18 @@ export function AntdProvider({ children }: { children: ReactNode }) {
       theme={themeConfig}
       button={{ autoInsertSpace: false }}
     >
-      <MessageBridge />
       {children}
     </ConfigProvider>
+  );
+}
+
+/** A page's antd: the theme, the toasts' message API and the tables' accessibility fixes. */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  useEffect(() => watchTableAccessibility(), []);
+  return (
+    <AntdTheme>
+      <MessageBridge />
+      {children}
+    </AntdTheme>
   );
 }

@@ -11,12 +11,36 @@ import { matchRoute } from '@adloom/domain';
 export type LazyPage = LazyExoticComponent<ComponentType> & {
   /** Starts fetching the page's chunk; its render then waits for nothing else. */
   preload(): void;
+  /**
+   * The page's first screen is plain markup and its antd parts bring their own theme
+   * (`lazyWithAntd`): the routes put no antd provider around it, so it paints before antd
+   * has loaded. Every other page renders inside `AntdProvider`.
+   */
+  plain: boolean;
 };
 
 /** A lazy component whose chunk can be fetched before it renders. */
-function page(load: () => Promise<{ default: ComponentType }>): LazyPage {
+function page(
+  load: () => Promise<{ default: ComponentType }>,
+  { plain = false }: { plain?: boolean } = {},
+): LazyPage {
   // A failed preload is not an error: the render asks again and shows the failure.
-  return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
+  return Object.assign(lazy(load), {
+    preload: () => {
+      void load().catch(() => undefined);
+      if (!plain) preloadAntdProvider();
+    },
+    plain,
+  });
+}
+
+const loadAntdProvider = () => import('./AntdProvider').then((m) => ({ default: m.AntdProvider }));
+
+/** antd's theme, locale and toasts around a page that uses antd (its own chunk, with antd). */
+export const AntdProvider = lazy(loadAntdProvider);
+
+function preloadAntdProvider(): void {
+  void loadAntdProvider().catch(() => undefined);
 }
 
 export const PAGES: Readonly<Record<string, LazyPage>> = {
@@ -31,10 +55,12 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/401': page(() =>
     import('../features/errors/pages/DeniedPage').then((m) => ({ default: m.DeniedPage })),
   ),
-  '/dashboard': page(() =>
-    import('../features/dashboard/pages/DashboardPage').then((m) => ({
-      default: m.DashboardPage,
-    })),
+  '/dashboard': page(
+    () =>
+      import('../features/dashboard/pages/DashboardPage').then((m) => ({
+        default: m.DashboardPage,
+      })),
+    { plain: true },
   ),
   '/user/index': page(() =>
     import('../features/user/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })),
@@ -118,8 +144,9 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
 };
 
 /** The console shell (menu, top bar, footer): its own chunk, never part of /login. */
-export const ConsoleLayout = page(() =>
-  import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })),
+export const ConsoleLayout = page(
+  () => import('./layout/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })),
+  { plain: true },
 );
 
 /**

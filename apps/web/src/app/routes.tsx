@@ -9,7 +9,7 @@ import { CONSOLE_ROUTES, flattenRoutes, type ConsoleRoute } from '@adloom/domain
 import { AppRoot } from './AppRoot';
 import { GroupRedirect, PublicOnly, RequireAccess, RequireAuth } from './guards';
 import { Loading } from './Loading';
-import { ConsoleLayout, PAGES, type LazyPage } from './pages';
+import { AntdProvider, ConsoleLayout, PAGES, type LazyPage } from './pages';
 import { RouteError } from './RouteError';
 
 function pageOf(path: string): LazyPage {
@@ -43,12 +43,19 @@ function inShell(route: ConsoleRoute): RouteObject {
     };
   }
   const Page = pageOf(route.path);
-  // The shell wraps its outlet in Suspense, so the menu stays while a page loads.
+  // The shell wraps its outlet in Suspense, so the menu stays while a page loads. It is plain
+  // markup: a page that uses antd gets antd's provider here.
   return {
     path: route.path,
     element: (
       <RequireAccess access={route.access}>
-        <Page />
+        {Page.plain ? (
+          <Page />
+        ) : (
+          <AntdProvider>
+            <Page />
+          </AntdProvider>
+        )}
       </RequireAccess>
     ),
   };

@@ -3,9 +3,13 @@
  * cookie), a top bar with the page trail, proxy banner, language switch and user menu,
  * the page, and the copyright footer. On a phone (below 768 px) the menu is a drawer opened
  * from the top bar, as Ant Design Pro does, and the page gets the whole width.
+ *
+ * The shell itself is plain markup styled like antd's Layout: its first paint waits for no
+ * antd. The side menu, the phone's drawer and the user menu's dropdown bring antd with them
+ * (`lazyWithAntd`), and a page that uses antd gets its provider from the routes
+ * (docs/decisions/dashboard-first-load.md).
  */
-import { lazy, Suspense, useState } from 'react';
-import { Button, Layout } from 'antd';
+import { Suspense, useState } from 'react';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import Cookies from 'js-cookie';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -15,17 +19,18 @@ import logo from '../../assets/logo.svg';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 // The provider's own file: the folder's index also holds the forms' hook and its modal.
 import { LeaveGuardProvider } from '../../components/leave-guard/LeaveGuardProvider';
-import { AntdProvider } from '../AntdProvider';
+import { lazyWithAntd } from '../lazyWithAntd';
 import { Loading } from '../Loading';
 import { trailOf } from './navigation';
 import { ProxyBanner } from './ProxyBanner';
-import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { useNarrowScreen } from './useNarrowScreen';
 import styles from './ConsoleLayout.module.css';
 
 /** The phone's menu drawer: loaded when first opened, then kept for its closing animation. */
-const Drawer = lazy(() => import('antd/es/drawer'));
+const Drawer = lazyWithAntd(() => import('antd/es/drawer').then((m) => m.default));
+/** antd's menu, after the shell's first paint; the dark column holds its place meanwhile. */
+const SideMenu = lazyWithAntd(() => import('./SideMenu').then((m) => m.SideMenu));
 
 /** Sidebar cookie values: '1' opened, '0' collapsed. */
 const SIDEBAR_OPENED = '1';
@@ -73,12 +78,15 @@ function Shell() {
   const trail = trailOf(pathname);
   const menu = (
     <nav aria-label={t('layout.mainMenu')}>
-      <SideMenu collapsed={!narrow && collapsed} />
+      <Suspense fallback={null}>
+        <SideMenu collapsed={!narrow && collapsed} />
+      </Suspense>
     </nav>
   );
+  const MenuIcon = collapsed ? MenuUnfoldOutlined : MenuFoldOutlined;
 
   return (
-    <Layout className={styles.shell}>
+    <div className={styles.shell}>
       <a className="adl-skip-link" href="#main-content">
         {t('layout.skipToContent')}
       </a>
@@ -99,35 +107,36 @@ function Shell() {
           </Suspense>
         )
       ) : (
-        <Layout.Sider
-          collapsible
-          collapsed={collapsed}
-          trigger={null}
-          width={MENU_WIDTH}
-          className={styles.sider}
+        <aside
+          className={collapsed ? `${styles.sider} ${styles.siderCollapsed}` : styles.sider}
+          data-testid="side-menu"
         >
           <Brand collapsed={collapsed} />
           {menu}
-        </Layout.Sider>
+        </aside>
       )}
-      <Layout className={styles.main}>
-        <Layout.Header className={styles.header}>
+      <div className={styles.main}>
+        <header className={styles.header}>
           {narrow ? (
-            <Button
-              type="text"
+            <button
+              type="button"
+              className={styles.menuButton}
               onClick={() => setDrawerOpen(true)}
-              icon={<MenuOutlined />}
               aria-label={t('layout.expandMenu')}
               aria-expanded={drawerOpen}
-            />
+            >
+              <MenuOutlined />
+            </button>
           ) : (
-            <Button
-              type="text"
+            <button
+              type="button"
+              className={styles.menuButton}
               onClick={toggle}
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
               aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
               aria-expanded={!collapsed}
-            />
+            >
+              <MenuIcon />
+            </button>
           )}
           <div className={styles.trail}>
             {trail.map((key, index) => (
@@ -146,27 +155,25 @@ function Shell() {
             <LanguageSwitch size="small" />
             <UserMenu />
           </div>
-        </Layout.Header>
-        <Layout.Content id="main-content" tabIndex={-1} className={styles.content}>
+        </header>
+        <main id="main-content" tabIndex={-1} className={styles.content}>
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
-        </Layout.Content>
-        <Layout.Footer className={styles.footer}>
+        </main>
+        <footer className={styles.footer}>
           {t('layout.copyright', { year: new Date().getFullYear(), company: COMPANY_NAME })}
-        </Layout.Footer>
-      </Layout>
-    </Layout>
+        </footer>
+      </div>
+    </div>
   );
 }
 
-/** The shell with Ant Design around it (its own chunk, never part of /login). */
+/** The shell (its own chunk, never part of /login). */
 export function ConsoleLayout() {
   return (
-    <AntdProvider>
-      <LeaveGuardProvider>
-        <Shell />
-      </LeaveGuardProvider>
-    </AntdProvider>
+    <LeaveGuardProvider>
+      <Shell />
+    </LeaveGuardProvider>
   );
 }

@@ -26,7 +26,10 @@ function toItems(routes: readonly ConsoleRoute[], t: (key: string) => string): M
   );
 }
 
-/** The side menu: the routes the user's roles permit, hidden ones left out (docs/product/console.md#access-rules). */
+/**
+ * The side menu: the routes the user's roles permit, hidden ones left out (docs/product/console.md#access-rules).
+ * antd's, loaded by the shell after its first paint (`lazyWithAntd`).
+ */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const { roles } = useSession();
@@ -49,6 +52,8 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       mode="inline"
       items={items}
       selectedKeys={selected ? [selected] : []}
+      // Outside antd's Sider (the shell is plain markup), the menu is told it is collapsed.
+      inlineCollapsed={collapsed}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
     />
   );

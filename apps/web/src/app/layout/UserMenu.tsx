@@ -1,48 +1,57 @@
-import { Dropdown, type MenuProps } from 'antd';
-import { HomeOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DROPDOWN_MIN_COLUMN_WIDTH } from '@adloom/domain';
 import { UserAvatar } from '../../components/UserAvatar';
+import { lazyWithAntd } from '../lazyWithAntd';
 import { useSession } from '../session';
 import styles from './ConsoleLayout.module.css';
 
-/** Nickname and avatar opening Home, Change password and Sign out (docs/product/console.md#shell). */
+// antd's dropdown is not part of the shell's first paint (docs/decisions/dashboard-first-load.md).
+const UserMenuDropdown = lazyWithAntd(() =>
+  import('./UserMenuDropdown').then((m) => m.UserMenuDropdown),
+);
+
+/** How the person first reached the trigger: a tap opens the menu once it has loaded. */
+type Reach = 'none' | 'pointer' | 'focus' | 'tap';
+
+/**
+ * Nickname and avatar opening Home, Change password and Sign out (docs/product/console.md#shell):
+ * a plain button until the person points at, focuses or taps it, then antd's dropdown.
+ */
 export function UserMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { user, signOut } = useSession();
+  const { user } = useSession();
+  const [reach, setReach] = useState<Reach>('none');
   if (!user) return null;
 
-  const items: MenuProps['items'] = [
-    { key: 'home', icon: <HomeOutlined aria-hidden />, label: t('layout.home') },
-    { key: 'password', icon: <LockOutlined aria-hidden />, label: t('layout.changePassword') },
-    { type: 'divider' },
-    { key: 'signOut', icon: <LogoutOutlined aria-hidden />, label: t('layout.signOut') },
-  ];
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'home') void navigate('/dashboard');
-    else if (key === 'password') void navigate('/user/password');
-    else if (key === 'signOut') void signOut();
+  const reachBy = (how: Reach) => () => {
+    if (reach === 'none' || (how === 'tap' && reach !== 'tap')) setReach(how);
   };
-
-  return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{ items, onClick }}
-      styles={{ root: { minWidth: DROPDOWN_MIN_COLUMN_WIDTH } }}
+  const trigger = (loaded: boolean) => (
+    <button
+      type="button"
+      className={styles.userTrigger}
+      data-testid="user-menu"
+      aria-haspopup="menu"
+      title={t('layout.accountMenu')}
+      // The dropdown's own button takes the focus the plain one had.
+      autoFocus={loaded && (reach === 'focus' || reach === 'tap')}
+      {...(loaded
+        ? {}
+        : {
+            onPointerEnter: reachBy('pointer'),
+            onFocus: reachBy('focus'),
+            onClick: reachBy('tap'),
+          })}
     >
-      <button
-        type="button"
-        className={styles.userTrigger}
-        data-testid="user-menu"
-        aria-haspopup="menu"
-        title={t('layout.accountMenu')}
-      >
-        <UserAvatar src={user.avatar} size={28} />
-        <span className={styles.nickname}>{user.nickname || user.username}</span>
-      </button>
-    </Dropdown>
+      <UserAvatar src={user.avatar} size={28} />
+      <span className={styles.nickname}>{user.nickname || user.username}</span>
+    </button>
+  );
+
+  if (reach === 'none') return trigger(false);
+  return (
+    <Suspense fallback={trigger(false)}>
+      <UserMenuDropdown initiallyOpen={reach === 'tap'}>{trigger(true)}</UserMenuDropdown>
+    </Suspense>
   );
 }

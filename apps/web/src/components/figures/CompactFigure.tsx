@@ -3,9 +3,14 @@
  * thousand, money with the platform's currency, and the exact figure in a tooltip so
  * nothing is lost by shortening ("$25.00K" → "$25,000.00").
  */
-import { Tooltip } from 'antd';
+import { Suspense, useState } from 'react';
 import { formatCompact, formatCount, formatCurrency } from '@adloom/domain';
+import { lazyWithAntd } from '../../app/lazyWithAntd';
 import { currentLanguage } from '../../lib/i18n';
+
+// antd's tooltip is mounted when the pointer or the focus first comes to the figure: the
+// dashboard's cards paint before antd has loaded (docs/decisions/dashboard-first-load.md).
+const Tooltip = lazyWithAntd(() => import('antd/es/tooltip').then((m) => m.default));
 
 export type FigureKind = 'money' | 'count';
 
@@ -22,12 +27,23 @@ export function figureTexts(value: number, kind: FigureKind) {
 
 export function CompactFigure({ value, kind }: { value: number; kind: FigureKind }) {
   const { short, exact } = figureTexts(value, kind);
+  const [pointed, setPointed] = useState(false);
   if (short === exact) return <span>{short}</span>;
+  const figure = (
+    <span
+      data-exact={exact}
+      aria-label={exact}
+      onPointerEnter={pointed ? undefined : () => setPointed(true)}
+    >
+      {short}
+    </span>
+  );
+  if (!pointed) return figure;
   return (
-    <Tooltip title={exact}>
-      <span data-exact={exact} aria-label={exact}>
-        {short}
-      </span>
-    </Tooltip>
+    <Suspense fallback={figure}>
+      <Tooltip title={exact} defaultOpen>
+        {figure}
+      </Tooltip>
+    </Suspense>
   );
 }

@@ -7,7 +7,6 @@
  */
 import {
   createContext,
-  lazy,
   Suspense,
   useCallback,
   useContext,
@@ -17,9 +16,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
+import { lazyWithAntd } from '../../app/lazyWithAntd';
 
 // Loaded the first time a navigation is blocked, then kept for its closing animation.
-const LeaveDialog = lazy(() => import('./LeaveDialog').then((m) => ({ default: m.LeaveDialog })));
+// With antd's theme: the shell around the provider is plain markup.
+const LeaveDialog = lazyWithAntd(() => import('./LeaveDialog').then((m) => m.LeaveDialog));
 
 export type DirtyCheck = () => boolean;
 

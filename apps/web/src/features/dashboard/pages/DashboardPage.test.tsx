@@ -202,7 +202,8 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/ssp/media', '/ssp/slot', '/ssp/dsp']);
-    expect(screen.getByText('No traffic in the last 30 days yet')).toBeTruthy();
+    // antd's Empty loads with its chunk.
+    expect(await screen.findByText('No traffic in the last 30 days yet')).toBeTruthy();
   });
 
   it("links an auditor's counts to the audit queue", async () => {
@@ -241,7 +242,7 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/ad/idea', '/ad/plan/new']);
-    expect(screen.getByText(/once a live plan serves/)).toBeTruthy();
+    expect(await screen.findByText(/once a live plan serves/)).toBeTruthy();
   });
 
   it('switches the trend metric: money in currency units, only metrics of the role', async () => {

@@ -6,11 +6,11 @@
  * is told what to do first. echarts, the role tables and the ledger load only when shown.
  */
 import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
-import { Button, Empty, Segmented } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type DashboardSummary, type DashboardTrendMetric, type Role } from '@adloom/domain';
+import { lazyWithAntd } from '../../../app/lazyWithAntd';
 import { useSession } from '../../../app/session';
 import { CompactFigure } from '../../../components/figures/CompactFigure';
 import { Loading } from '../../../app/Loading';
@@ -30,18 +30,28 @@ import styles from './DashboardPage.module.css';
 const TrendChart = lazy(() =>
   import('../components/TrendChart').then((m) => ({ default: m.TrendChart })),
 );
+// The page's first screen (heading, publish button, figure cards) is plain markup: it paints
+// before antd has loaded, and the parts below that use antd bring it with its theme
+// (docs/decisions/dashboard-first-load.md).
 // Tables of an agent's, an operator's and finance's own figures: Ant Design's table is the
 // heaviest part of the page, and an advertiser's dashboard shows none.
-const RoleFigures = lazy(() =>
-  import('../components/RoleFigures').then((m) => ({ default: m.RoleFigures })),
+const RoleFigures = lazyWithAntd(() =>
+  import('../components/RoleFigures').then((m) => m.RoleFigures),
 );
 // Only a summary that failed to load shows it.
-const Result = lazy(() => import('antd/es/result'));
-const OwnLedgerDrawer = lazy(() =>
-  import('../components/OwnLedgerDrawer').then((m) => ({ default: m.OwnLedgerDrawer })),
+const SummaryFailed = lazyWithAntd(() =>
+  import('../components/SummaryFailed').then((m) => m.SummaryFailed),
 );
+const OwnLedgerDrawer = lazyWithAntd(() =>
+  import('../components/OwnLedgerDrawer').then((m) => m.OwnLedgerDrawer),
+);
+const Segmented = lazyWithAntd(() => import('antd/es/segmented').then((m) => m.default));
+const Empty = lazyWithAntd(() => import('antd/es/empty').then((m) => m.default));
 
 const TREND_HEIGHT = 300;
+/** antd's Segmented and Empty, the places they hold until they come near the screen. */
+const SEGMENTED_HEIGHT = 32;
+const EMPTY_HEIGHT = 160;
 // The place the role tables hold until they come near the screen: below the cards on a
 // phone, where they and antd's table are neither fetched nor drawn until scrolled towards.
 const ROLE_FIGURES_HEIGHT = 400;
@@ -135,15 +145,20 @@ function Trend({ roles, data }: { roles: readonly Role[]; data: DashboardSummary
     <Section title={t('dashboard.trend')}>
       <div className={styles.card}>
         <div className={styles.trendBar}>
-          <Segmented<DashboardTrendMetric>
-            aria-label={t('dashboard.trendMetric')}
-            value={metric}
-            onChange={setChosen}
-            options={metrics.map((value) => ({
-              value,
-              label: t(`dashboard.metric.${value}`),
-            }))}
-          />
+          {/* Below the cards on a phone: antd's switch loads when it comes near the screen. */}
+          <NearViewport height={SEGMENTED_HEIGHT}>
+            <Suspense fallback={<span className={styles.segmentedPlace} />}>
+              <Segmented
+                aria-label={t('dashboard.trendMetric')}
+                value={metric}
+                onChange={(value) => setChosen(value as DashboardTrendMetric)}
+                options={metrics.map((value) => ({
+                  value,
+                  label: t(`dashboard.metric.${value}`),
+                }))}
+              />
+            </Suspense>
+          </NearViewport>
           {report && <Link to={report}>{t('dashboard.openReport')}</Link>}
         </div>
         {hasTraffic(data.trend) ? (
@@ -159,13 +174,17 @@ function Trend({ roles, data }: { roles: readonly Role[]; data: DashboardSummary
             </Suspense>
           </NearViewport>
         ) : (
-          <Empty
-            description={
-              data.spendToday !== null
-                ? t('dashboard.noTrafficAdvertiser')
-                : t('dashboard.noTraffic')
-            }
-          />
+          <NearViewport height={EMPTY_HEIGHT}>
+            <Suspense fallback={<Loading />}>
+              <Empty
+                description={
+                  data.spendToday !== null
+                    ? t('dashboard.noTrafficAdvertiser')
+                    : t('dashboard.noTraffic')
+                }
+              />
+            </Suspense>
+          </NearViewport>
         )}
       </div>
     </Section>
@@ -187,13 +206,15 @@ export function DashboardPage() {
     <div className={styles.header}>
       <h1 className={styles.title}>{t('menu.dashboard')}</h1>
       {mayOpen('/ad/plan/new', roles) && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
+        // antd's primary button, drawn by the page's CSS.
+        <button
+          type="button"
+          className={styles.primaryButton}
           onClick={() => void navigate('/ad/plan/new')}
         >
+          <PlusOutlined aria-hidden />
           {t('dashboard.publishAd')}
-        </Button>
+        </button>
       )}
     </div>
   );
@@ -204,19 +225,10 @@ export function DashboardPage() {
         {header}
         <div className={styles.card}>
           <Suspense fallback={<Loading />}>
-            <Result
-              status="warning"
-              title={t('dashboard.loadFailed')}
-              subTitle={summary.error.message}
-              extra={
-                <Button
-                  type="primary"
-                  onClick={() => void summary.refetch()}
-                  loading={summary.isFetching}
-                >
-                  {t('common.retry')}
-                </Button>
-              }
+            <SummaryFailed
+              message={summary.error.message}
+              retrying={summary.isFetching}
+              onRetry={() => void summary.refetch()}
             />
           </Suspense>
         </div>
@@ -266,9 +278,11 @@ export function DashboardPage() {
       <Trend roles={roles} data={data} />
       {sections.length === 0 && !hasTrend && !data.clients && !data.supply && !data.finance && (
         <div className={styles.card}>
-          <Empty description={t('dashboard.nothing')}>
-            <Link to="/user/index">{t('dashboard.toProfile')}</Link>
-          </Empty>
+          <Suspense fallback={<Loading />}>
+            <Empty description={t('dashboard.nothing')}>
+              <Link to="/user/index">{t('dashboard.toProfile')}</Link>
+            </Empty>
+          </Suspense>
         </div>
       )}
       {ledgerOpen && (

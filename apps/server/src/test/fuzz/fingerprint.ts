@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
+import { DAILY_ROLLUPS } from '../../stats/rollups.js';
 
 const LEFT_OUT = new Set(['login_throttles']);
 const COUNTED_ONLY = new Set([
@@ -18,8 +19,7 @@ const COUNTED_ONLY = new Set([
   'stats_daily',
   'stats_daily_open',
   'stats_plan_hourly',
-  'stats_geo_daily',
-  'stats_creative_daily',
+  ...DAILY_ROLLUPS.map((rollup) => rollup.table),
 ]);
 
 export type Fingerprint = Record<string, string>;

@@ -35,7 +35,8 @@ if (hasToken()) {
   preloadConsolePage(window.location.pathname);
 }
 
-void setupI18n().then(() => {
+// The first screen's texts; every other page and antd part loads the rest (lib/i18n.ts).
+void setupI18n(languageFromCookie(), { allTexts: false }).then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   // A background render: the first one (shell and page together) yields to the browser

@@ -7,6 +7,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoute } from '@adloom/domain';
+import { loadAllTexts } from '../lib/i18n';
 
 export type LazyPage = LazyExoticComponent<ComponentType> & {
   /** Starts fetching the page's chunk; its render then waits for nothing else. */
@@ -19,11 +20,17 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
   plain: boolean;
 };
 
-/** A lazy component whose chunk can be fetched before it renders. */
+/**
+ * A lazy component whose chunk can be fetched before it renders. A page other than a plain
+ * one also waits for the texts the entry leaves out.
+ */
 function page(
-  load: () => Promise<{ default: ComponentType }>,
+  loadPage: () => Promise<{ default: ComponentType }>,
   { plain = false }: { plain?: boolean } = {},
 ): LazyPage {
+  const load = plain
+    ? loadPage
+    : () => Promise.all([loadPage(), loadAllTexts()]).then(([module]) => module);
   // A failed preload is not an error: the render asks again and shows the failure.
   return Object.assign(lazy(load), {
     preload: () => {

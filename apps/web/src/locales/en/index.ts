@@ -1,9 +1,4 @@
-import { common } from './common';
-import { dashboard } from './dashboard';
-import { error } from './error';
-import { layout } from './layout';
-import { login } from './login';
-import { menu } from './menu';
+import { bootMessages } from './boot';
 import { user } from './user';
 import { list } from './list';
 import { change } from './change';
@@ -22,13 +17,8 @@ import { bulk } from './bulk';
 
 /** Every en text of the console, namespaced: `menu.*`, `login.*`, … */
 export const messages = {
-  common,
-  menu,
-  login,
-  layout,
-  dashboard,
+  ...bootMessages,
   user,
-  error,
   list,
   change,
   settings,

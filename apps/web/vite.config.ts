@@ -57,6 +57,45 @@ function isShellIconModule(id: string): boolean {
   return SHELL_ICON_MODULES.test(id.replaceAll('\\', '/'));
 }
 
+/**
+ * The console shell's and the dashboard's own modules (what they import that neither the
+ * console's entry nor /login does) in one chunk: they were seven files of 1-4 KB, as many
+ * requests before the first paint, each waiting its turn on the six connections of HTTP/1.1
+ * (docs/decisions/dashboard-first-load.md). Found from the module graph once it is built, so
+ * the list follows the code.
+ */
+function firstScreenGraph(): Plugin & { has(id: string): boolean } {
+  const screen = new Set<string>();
+  const entries = new Set<string>();
+  return {
+    name: 'adloom-first-screen-graph',
+    apply: 'build',
+    buildEnd() {
+      const walk = (seen: Set<string>, id: string) => {
+        if (seen.has(id)) return;
+        seen.add(id);
+        this.getModuleInfo(id)?.importedIds.forEach((next) => walk(seen, next));
+      };
+      for (const id of this.getModuleIds()) {
+        const path = id.replaceAll('\\', '/');
+        if (
+          /\/src\/(app\/layout\/ConsoleLayout|features\/dashboard\/pages\/DashboardPage)\.tsx$/.test(
+            path,
+          )
+        ) {
+          walk(screen, id);
+        } else if (/\/apps\/web\/src\/(main|login)\.tsx$/.test(path)) {
+          walk(entries, id);
+        }
+      }
+    },
+    has: (id) =>
+      screen.has(id) && !entries.has(id) && id.replaceAll('\\', '/').includes('/apps/web/src/'),
+  };
+}
+
+const firstScreen = firstScreenGraph();
+
 function isShellAntdModule(id: string): boolean {
   const path = id.replaceAll('\\', '/');
   return SHELL_ANTD.test(path) && !/zh_CN|zh_TW|\/locale\/zh/.test(path);
@@ -94,7 +133,7 @@ function preloadShell(): Plugin {
           chunk.imports.forEach((file) => visit(chunks.get(file)));
         };
         for (const chunk of chunks.values()) {
-          if (/\/(ConsoleLayout|DashboardPage)\.tsx$/.test(chunk.facadeModuleId ?? '')) {
+          if (chunk.moduleIds.some((id) => /\/(ConsoleLayout|DashboardPage)\.tsx$/.test(id))) {
             visit(chunk);
           }
         }
@@ -117,7 +156,7 @@ const api = process.env.ADLOOM_API ?? 'http://127.0.0.1:3000';
 const forward = { target: api, changeOrigin: true };
 
 export default defineConfig({
-  plugins: [react(), precompress(), preloadShell()],
+  plugins: [react(), precompress(), preloadShell(), firstScreen],
   server: {
     port: 5173,
     proxy: {
@@ -146,6 +185,7 @@ export default defineConfig({
           groups: [
             { name: 'zod', test: isZodChunkModule },
             { name: 'shell-icons', test: isShellIconModule, includeDependenciesRecursively: false },
+            { name: 'first-screen', test: firstScreen.has, includeDependenciesRecursively: false },
             { name: 'antd-shell', test: isShellAntdModule, includeDependenciesRecursively: false },
           ],
         },

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { startTransition, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/UserAvatar';
 import { lazyWithAntd } from '../lazyWithAntd';
@@ -23,8 +23,11 @@ export function UserMenu() {
   const [reach, setReach] = useState<Reach>('none');
   if (!user) return null;
 
+  // In a transition: the plain button stays (and takes a tap) until the dropdown has loaded.
   const reachBy = (how: Reach) => () => {
-    if (reach === 'none' || (how === 'tap' && reach !== 'tap')) setReach(how);
+    if (reach === 'none' || (how === 'tap' && reach !== 'tap')) {
+      startTransition(() => setReach(how));
+    }
   };
   const trigger = (loaded: boolean) => (
     <button
@@ -48,10 +51,13 @@ export function UserMenu() {
     </button>
   );
 
-  if (reach === 'none') return trigger(false);
   return (
     <Suspense fallback={trigger(false)}>
-      <UserMenuDropdown initiallyOpen={reach === 'tap'}>{trigger(true)}</UserMenuDropdown>
+      {reach === 'none' ? (
+        trigger(false)
+      ) : (
+        <UserMenuDropdown initiallyOpen={reach === 'tap'}>{trigger(true)}</UserMenuDropdown>
+      )}
     </Suspense>
   );
 }

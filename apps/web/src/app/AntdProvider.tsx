@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { isInterfaceLanguage } from '@adloom/domain';
 import { antdLocaleOf } from '../lib/i18n';
 import { usePrefersReducedMotion } from '../lib/mediaQuery';
-import { watchTableAccessibility } from '../lib/tableA11y';
 import { setErrorNotifier } from '../lib/toast';
 import { theme } from './theme';
 
@@ -46,9 +45,8 @@ export function AntdTheme({ children }: { children: ReactNode }) {
   );
 }
 
-/** A page's antd: the theme, the toasts' message API and the tables' accessibility fixes. */
+/** A page's antd: the theme and the toasts' message API. */
 export function AntdProvider({ children }: { children: ReactNode }) {
-  useEffect(() => watchTableAccessibility(), []);
   return (
     <AntdTheme>
       <MessageBridge />

@@ -9,7 +9,7 @@
  * (`lazyWithAntd`), and a page that uses antd gets its provider from the routes
  * (docs/decisions/dashboard-first-load.md).
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import Cookies from 'js-cookie';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -19,6 +19,7 @@ import logo from '../../assets/logo.svg';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 // The provider's own file: the folder's index also holds the forms' hook and its modal.
 import { LeaveGuardProvider } from '../../components/leave-guard/LeaveGuardProvider';
+import { watchTableAccessibility } from '../../lib/tableA11y';
 import { lazyWithAntd } from '../lazyWithAntd';
 import { Loading } from '../Loading';
 import { trailOf } from './navigation';
@@ -171,6 +172,9 @@ function Shell() {
 
 /** The shell (its own chunk, never part of /login). */
 export function ConsoleLayout() {
+  // antd's tables on every page, the dashboard's own included, get their keyboard and
+  // screen-reader fixes.
+  useEffect(() => watchTableAccessibility(), []);
   return (
     <LeaveGuardProvider>
       <Shell />

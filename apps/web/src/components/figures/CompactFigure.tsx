@@ -4,13 +4,18 @@
  * nothing is lost by shortening ("$25.00K" → "$25,000.00").
  */
 import { Suspense, useState } from 'react';
-import { formatCompact, formatCount, formatCurrency } from '@adloom/domain';
+import { currencySymbol, formatCompact, formatCount, formatCurrency } from '@adloom/domain';
 import { lazyWithAntd } from '../../app/lazyWithAntd';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, languageFromCookie } from '../../lib/i18n';
 
 // antd's tooltip is mounted when the pointer or the focus first comes to the figure: the
 // dashboard's cards paint before antd has loaded (docs/decisions/dashboard-first-load.md).
 const Tooltip = lazyWithAntd(() => import('antd/es/tooltip').then((m) => m.default));
+
+// The browser loads its currency data on the first currency formatter (~25 ms, a long task at
+// a phone's speed): once this module loads, while the page waits for its figures, rather than
+// in the cards' render (docs/decisions/dashboard-first-load.md).
+setTimeout(() => currencySymbol(languageFromCookie()), 0);
 
 export type FigureKind = 'money' | 'count';
 

@@ -101,7 +101,13 @@ const results = new Map();
 for (let run = 0; run < runs; run += 1) {
   for (const role of values.role) {
     for (const base of values.url) {
-      const lhr = await runOnce(base, role);
+      // A run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP on a busy machine)
+      // scores 0 with no metrics: run it again rather than count it in the medians.
+      let lhr = await runOnce(base, role);
+      for (let retry = 0; lhr.runtimeError && retry < 2; retry += 1) {
+        console.log(`run ${run + 1} ${role} ${base}: ${lhr.runtimeError.code}, again`);
+        lhr = await runOnce(base, role);
+      }
       const row = {
         score: Math.round(lhr.categories.performance.score * 100),
         fcp: ms(lhr, 'first-contentful-paint'),

@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatWithUnit,
   formatCompact,
+  currencySymbol,
   formatCurrency,
   PLATFORM_CURRENCY,
 } from './format.js';
@@ -60,6 +61,12 @@ describe('number formatting', () => {
     expect(formatCurrency(-1)).toBe('$0.00');
     expect(formatCurrency(2_500_000_000_000, { compact: true })).toBe('$2.50M');
     expect(formatCurrency(12_500_000, { lang: 'zh' })).toBe('US$12.50');
+    // Each language keeps its own sign, whichever asked first.
+    expect([currencySymbol('en'), currencySymbol('zh'), currencySymbol()]).toEqual([
+      '$',
+      'US$',
+      '$',
+    ]);
     expect(formatCurrency(undefined)).toBe('-');
   });
 });

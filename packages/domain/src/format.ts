@@ -84,13 +84,21 @@ export const PLATFORM_CURRENCY = SERVING_CURRENCY;
 
 const LOCALE_OF: Record<InterfaceLanguage, string> = { en: 'en-US', zh: 'zh-CN' };
 
+// Found once per language: a formatter costs far more than a money cell's text.
+const currencySymbols = new Map<InterfaceLanguage, string>();
+
 /** The currency's sign as the interface language writes it: "$" in English, "US$" in Chinese. */
 export function currencySymbol(lang: InterfaceLanguage = 'en'): string {
-  const parts = new Intl.NumberFormat(LOCALE_OF[lang], {
-    style: 'currency',
-    currency: PLATFORM_CURRENCY,
-  }).formatToParts(0);
-  return parts.find((part) => part.type === 'currency')?.value ?? PLATFORM_CURRENCY;
+  let symbol = currencySymbols.get(lang);
+  if (symbol === undefined) {
+    const parts = new Intl.NumberFormat(LOCALE_OF[lang], {
+      style: 'currency',
+      currency: PLATFORM_CURRENCY,
+    }).formatToParts(0);
+    symbol = parts.find((part) => part.type === 'currency')?.value ?? PLATFORM_CURRENCY;
+    currencySymbols.set(lang, symbol);
+  }
+  return symbol;
 }
 
 /**

@@ -4,7 +4,8 @@ import type { ThemeConfig } from 'antd';
  * Ant Design's defaults with colours dark enough for WCAG AA text contrast (the
  * accessibility budget of docs/product/design.md#budgets): the default primary #1677ff under white text and the
  * 45 % grey of secondary text fall short of 4.5:1, and so do the 25 % grey of placeholders and
- * the coloured text of tags (styles.css darkens those).
+ * the coloured text of tags (styles.css darkens those). The primary colour's twin for the
+ * console's own CSS is `--adl-primary` in styles.css: change both together.
  */
 export const theme: ThemeConfig = {
   token: {

@@ -2,10 +2,11 @@
  * The grouped sums of a report by hour of the day over stats_creative_running (stats/
  * running.ts, docs/decisions/reports.md): for each key with a closed day in the range, its
  * last running row on or before the range's last day less its last one before the first day,
- * and which hours of the day have any count; keys sharing the report's other dimensions
- * summed first; each turned into one row per hour with a count; the open hours from
- * stats_hourly joined on. A 30-day report by creative and hour thus reads two rows per
- * creative instead of thirty.
+ * each counter as an array of its 24 hourly differences, and which hours of the day have any
+ * count; keys sharing the report's other dimensions summed first (an array of sums per
+ * counter); each turned into one row per hour with a count; the open hours from stats_hourly
+ * joined on. A 30-day report by creative and hour thus reads two rows per creative instead
+ * of thirty.
  */
 import type { ReportDimensionValue } from '@adloom/domain';
 import { sql, type SQL } from 'drizzle-orm';
@@ -66,19 +67,21 @@ export function groupedByRunningQuery(
   };
   const keys = CREATIVE_RUNNING.keys;
   const counters = countersOf(view.metrics);
-  // Only the report's counters are carried hour by hour; every counter decides which hours show.
-  const hourColumns = counters.flatMap((counter) =>
-    HOURS_OF_DAY.map((hour) => hourColumn(counter, hour)),
-  );
 
-  // Closed hours: each key's running totals at the range's end less those before its start.
+  // Closed hours: each key's running totals at the range's end less those before its start,
+  // one array of 24 hourly differences per counter of the report, and the hours with a count.
   const counted = sql`select distinct ${columns('s', keys)} from ${sql.raw(CREATIVE_DAILY.table)} s
     where ${whereClause(keyView, scope, CREATIVE_DAILY_SOURCE)}`;
-  const difference = (column: string) => `(hi."${column}" - coalesce(lo."${column}", 0))`;
-  const differences = hourColumns.map((column) => sql.raw(`${difference(column)} as "${column}"`));
+  const hourly = counters.map((counter) => {
+    const differences = HOURS_OF_DAY.map((hour) => {
+      const column = hourColumn(counter, hour);
+      return `hi."${column}" - coalesce(lo."${column}", 0)`;
+    });
+    return sql.raw(`array[${differences.join(', ')}] as "${counter}"`);
+  });
   // In a report by creative most keys are their group's only one, but not all: a creative
   // serves every strategy listing it. Each key's group size is counted on the narrow keys,
-  // before the wide rows are read, so keys alone skip the sums.
+  // before the wide rows are read, so that keys alone skip the sums.
   const others = view.dimensions.filter((dimension) => dimension !== 'hour');
   const splitAlone = others.includes('creative');
   const partition = others.map((dimension) => groupExpression(dimension, CREATIVE_DAILY_SOURCE));
@@ -86,47 +89,50 @@ export function groupedByRunningQuery(
     ? sql`select s.*, count(*) over (partition by ${sql.join(partition, sql`, `)}) as "n"
       from (${counted}) s`
     : counted;
-  const closed = sql`select ${columns('k', keys)}, ${splitAlone ? sql`k."n", ` : sql``}${sql.raw(CHANGED_HOURS)} as "hours", ${sql.join(differences, sql`, `)}
+  const closed = sql`select ${columns('k', keys)}, ${splitAlone ? sql`k."n", ` : sql``}${sql.raw(CHANGED_HOURS)} as "hours", ${sql.join(hourly, sql`, `)}
     from (${keyRows}) k
     cross join lateral ${lastRowBefore(nextDayStart(view.to))} hi
     left join lateral ${lastRowBefore(dayStart(view.from))} lo on true`;
 
-  // Each key, or each group of keys sharing the report's other dimensions, turned into one row
-  // per hour of the day with a count.
-  const otherColumns = (alias: string) =>
-    others.map((dimension) => sql`${sql.raw(alias)}.${identifier(dimension)}`);
+  // Each key alone in its group, or each group's sums, as a row per hour with a count.
   const hourCondition = hourFilters.map((filter) => {
     const values = filter.values.map((value) => sql`${Number(value)}`);
     const condition = sql`u."hour" in (${sql.join(values, sql`, `)})`;
     return filter.mode === 'exclude' ? sql`not ${condition}` : condition;
   });
   const perHour = (alias: string, condition?: SQL) => {
-    const rows = HOURS_OF_DAY.map((hour) =>
-      sql.raw(
-        `(${[String(hour), ...counters.map((counter) => `${alias}."${hourColumn(counter, hour)}"`)].join(', ')})`,
-      ),
-    );
     const outputs = view.dimensions.map((dimension: ReportDimensionValue) =>
       dimension === 'hour' ? sql`u."hour"` : sql`${sql.raw(alias)}.${identifier(dimension)}`,
     );
-    return sql`select ${sql.join([...outputs, ...counters.map((counter) => sql`u.${identifier(counter)}`)], sql`, `)}
-      from ${sql.raw(alias)}
-      cross join lateral (values ${sql.join(rows, sql`, `)}) as u ("hour"${sql.raw(counters.map((counter) => `, "${counter}"`).join(''))})
-      where ${sql.join([sql`(${sql.raw(alias)}."hours" >> u."hour") & 1 = 1`, ...(condition ? [condition] : []), ...hourCondition], sql` and `)}`;
+    const values = counters.map(
+      (counter) =>
+        sql`${sql.raw(alias)}.${identifier(counter)}[u."hour" + 1] as ${identifier(counter)}`,
+    );
+    const conditions = [
+      sql`(${sql.raw(alias)}."hours" >> u."hour") & 1 = 1`,
+      ...(condition ? [condition] : []),
+      ...hourCondition,
+    ];
+    return sql`select ${sql.join([...outputs, ...values], sql`, `)}
+      from ${sql.raw(alias)} cross join lateral generate_series(0, 23) as u ("hour")
+      where ${sql.join(conditions, sql` and `)}`;
   };
-  const sums = hourColumns.map((column) =>
-    sql.raw(`coalesce(sum(w."${column}"), 0)::bigint as "${column}"`),
-  );
   const named = others.map(
     (dimension) =>
       sql`${groupExpression(dimension, CREATIVE_DAILY_SOURCE)} as ${identifier(dimension)}, `,
   );
+  const otherColumns = others.map((dimension) => sql`w.${identifier(dimension)}`);
+  // A group's sums stay an array per counter, as a key's differences are.
+  const sums = counters.map((counter) => {
+    const hours = HOURS_OF_DAY.map((hour) => `sum(w."${counter}"[${hour + 1}])`);
+    return sql.raw(`array[${hours.join(', ')}]::bigint[] as "${counter}"`);
+  });
+  const together = (condition: SQL) =>
+    sql`together as (select ${sql.join([...otherColumns, sql`bit_or(w."hours") as "hours"`, ...sums], sql`, `)}
+      from w${condition}${groupByPositions(others.length)})`;
   // Materialised: the differences are computed once per key, not once per hour that reads them.
   const perKey = sql`with s as materialized (${closed}),
     w as (select ${sql.join(named, sql``)}s.* from s)`;
-  const together = (condition: SQL) =>
-    sql`together as (select ${sql.join([...otherColumns('w'), sql`bit_or(w."hours") as "hours"`, ...sums], sql`, `)}
-      from w${condition}${groupByPositions(others.length)})`;
   const closedRows = splitAlone
     ? sql`${perKey}, ${together(sql` where w."n" > 1`)}
     ${perHour('w', sql`w."n" = 1`)} union all ${perHour('together')}`

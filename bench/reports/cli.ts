@@ -99,9 +99,10 @@ try {
   );
   if (rows > 0) process.stderr.write(`  seed phases (s): ${JSON.stringify(seedPhases)}\n`);
   // What a running server does within a minute: the closed hours go into the daily rollups.
-  // Then what autovacuum does to a table that has stopped changing: its statistics (the sizes
-  // chooseSource reads) and its visibility map, so the keys of a range come from an index
-  // alone (running-query.ts) as on a server whose older days are settled.
+  // Then what autovacuum does to a table that has stopped changing (on PGlite, the server's
+  // db/upkeep.ts): its statistics (the sizes chooseSource reads) and its visibility map, so
+  // the keys of a range come from an index alone (running-query.ts) as on a server whose
+  // older days are settled.
   // (A first part of a seed in parts leaves that to the last.)
   const lastPart = !seedDays || seedDays.to === Number(flags.days);
   if (lastPart) await foldClosedHours(handle.db, Date.now());

@@ -7,8 +7,9 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { CLUSTER_SHUTDOWN } from './cluster-shutdown.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDatabase } from './db/client.js';
+import { createDatabase, isEmbedded } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
+import { startEmbeddedUpkeep } from './db/upkeep.js';
 import { BUSINESS_ACCOUNTS, DEMO_ACCOUNTS, formatDemoAccounts, seedDemoData } from './db/seed.js';
 import { resumeMaterialWork } from './modules/material/routes.js';
 import { DAY_MS } from './delivery/state/time.js';
@@ -86,6 +87,10 @@ if (seeded && config.demoHistoryDays > 0) {
 
 // Hours that closed (also while the server was down) are added to the report rollup.
 const stopDailyFold = startDailyFold(database.db, app.log);
+// PGlite has no autovacuum: the server does its work (db/upkeep.ts).
+const stopUpkeep = isEmbedded(database.db)
+  ? startEmbeddedUpkeep(database.db, app.log)
+  : async () => undefined;
 
 let shuttingDown = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -102,6 +107,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   timer.unref();
   try {
     await stopDailyFold();
+    await stopUpkeep();
     await app.close();
     await database.close();
     app.log.info('shutdown complete');

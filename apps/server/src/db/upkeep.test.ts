@@ -26,11 +26,6 @@ async function stateOf(db: Database, table: string): Promise<TableState> {
   return row;
 }
 
-async function dueNow(db: Database) {
-  await db.execute(sql`select pg_stat_force_next_flush()`);
-  return tablesDue(db);
-}
-
 // The upkeep runs on the embedded database only (main.ts); PostgreSQL's autovacuum would
 // race these counts.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database upkeep', () => {
@@ -64,7 +59,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database u
   });
 
   it('finds the tables autovacuum would treat, and what each needs', async () => {
-    const due = await dueNow(db);
+    const due = await tablesDue(db);
     expect(due).toContainEqual({ table: 'upkeep_churned', work: 'vacuum' });
     expect(due).toContainEqual({ table: 'upkeep_grown', work: 'analyze' });
     expect(due).toContainEqual({ table: 'upkeep_unknown', work: 'vacuum' });
@@ -85,7 +80,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database u
     expect(await stateOf(db, 'upkeep_quiet')).toMatchObject({ rows: 0 });
 
     // Nothing of theirs is due after the pass.
-    const after = (await dueNow(db)).map((entry) => entry.table);
+    const after = (await tablesDue(db)).map((entry) => entry.table);
     expect(after).not.toContain('upkeep_churned');
     expect(after).not.toContain('upkeep_grown');
     expect(after).not.toContain('upkeep_unknown');

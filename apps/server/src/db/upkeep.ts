@@ -49,6 +49,8 @@ const NEVER_ANALYSED = sql.raw('c.reltuples < 0');
 
 /** The tables past a threshold and what each needs, largest first. */
 export async function tablesDue(db: Database): Promise<TableUpkeep[]> {
+  // A backend publishes its counts at most once a second: the session's own writes first.
+  await db.execute(sql`select pg_stat_force_next_flush()`);
   const rows = await selectRows<{ table: string; vacuum: boolean }>(
     db,
     sql`select s.relname as "table", (${NEVER_ANALYSED} or ${VACUUM_DUE}) as vacuum

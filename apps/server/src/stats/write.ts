@@ -1,9 +1,16 @@
 /**
- * The stats write: one statement adds a partition's rows (stats/rows.ts) to stats_hourly.
- * The rows come summed by key, in key order (StatsRows.forWrite; the order is the lock order
- * of concurrent flushes, delivery/accounting/buffers.ts), and travel as one array per column
- * (unnest): no object per row, a third of the bytes of JSON rows. The statement's text is
- * made from STATS_KEYS once, when the module loads; a flush only writes the arrays.
+ * The stats write: one statement adds a flush's rows (stats/rows.ts) to stats_hourly, its
+ * partitions one after the other, each summed by key and in key order (StatsRows.forWrite;
+ * partition then key is the lock order of concurrent flushes, delivery/accounting/buffers.ts).
+ * The rows travel as one array per column (unnest): no object per row, a third of the bytes
+ * of JSON rows. The statement's text is made from STATS_KEYS once, when the module loads; a
+ * flush only writes the arrays.
+ *
+ * One statement rather than one a partition: PostgreSQL's cost of a statement is not only its
+ * rows. Each statement is parsed and planned, its arrays read, and the rollup trigger runs
+ * twice (the insert's and the update's, each planning its dynamic SQL). Sixteen statements
+ * of a second's rows cost about twice one (docs/PERFORMANCE.md, "The stats write: one
+ * statement a flush").
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -16,8 +23,15 @@ import {
 } from './keys.js';
 import type { StatsRows } from './rows.js';
 
-/** A PostgreSQL array literal of integers: `{1,2,3}`. */
-const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
+/** Rows one statement writes at most: a bound on its text and on its time in the database. */
+export const STATS_ROWS_PER_STATEMENT = 10_000;
+
+/** A PostgreSQL array literal of integers, the parts' values one after the other. */
+function intArray(parts: readonly (readonly number[])[]): string {
+  const joined: string[] = [];
+  for (const values of parts) if (values.length > 0) joined.push(values.join(','));
+  return `{${joined.join(',')}}`;
+}
 
 /** Each text quoted once (a flush sends the same countries and versions again and again). */
 const quotedTexts = new Map<string, string>();
@@ -34,11 +48,9 @@ function quoted(value: string): string {
 }
 
 /** A PostgreSQL array literal of text, each element quoted (commas, quotes, backslashes). */
-function textArray(values: readonly string[]): string {
-  const elements = new Array<string>(values.length);
-  for (let index = 0; index < values.length; index += 1) {
-    elements[index] = quoted(values[index] as string);
-  }
+function textArray(parts: readonly (readonly string[])[]): string {
+  const elements: string[] = [];
+  for (const values of parts) for (const value of values) elements.push(quoted(value));
   return `{${elements.join(',')}}`;
 }
 
@@ -61,22 +73,44 @@ const TAIL = sql.raw(`) as r (${ROW_COLUMNS})
       ${addCountersOnConflict('stats_hourly')}`);
 
 /**
- * The statement adding these rows (the arrays are its only parameters); `rows` as
- * StatsRows.forWrite() makes them: each key once, in key order.
+ * The statement adding these rows, the parts' one after the other (the arrays are its only
+ * parameters); each part as StatsRows.forWrite() makes it: each key once, in key order.
  */
-export function insertStatsQuery(rows: StatsRows): SQL {
-  const arrays: SQL[] = [sql`${intArray(rows.hour)}::integer[]`];
+export function insertStatsQuery(parts: readonly StatsRows[]): SQL {
+  const arrays: SQL[] = [sql`${intArray(parts.map((rows) => rows.hour))}::integer[]`];
   for (const { field, text, cast } of KEY_ARRAYS) {
-    const values = rows.keys[field];
-    const literal = text ? textArray(values as string[]) : intArray(values as number[]);
+    const literal = text
+      ? textArray(parts.map((rows) => rows.keys[field] as string[]))
+      : intArray(parts.map((rows) => rows.keys[field] as number[]));
     arrays.push(sql`${literal}${cast}`);
   }
-  for (const { field } of STATS_COUNTERS) arrays.push(sql`${intArray(rows[field])}::bigint[]`);
+  for (const { field } of STATS_COUNTERS) {
+    arrays.push(sql`${intArray(parts.map((rows) => rows[field]))}::bigint[]`);
+  }
   return sql`${HEAD}${sql.join(arrays, sql`, `)}${TAIL}`;
 }
 
-/** Adds one partition's rows to stats_hourly in one statement. */
-export async function insertStats(tx: Database, rows: StatsRows): Promise<void> {
-  const written = rows.forWrite();
-  if (written.size > 0) await tx.execute(insertStatsQuery(written));
+/**
+ * Adds the partitions' rows to stats_hourly, in their order: in one statement, or in as few
+ * as STATS_ROWS_PER_STATEMENT allows (a partition is never split).
+ */
+export async function insertStats(
+  tx: Database,
+  partitions: readonly StatsRows[],
+  rowsPerStatement = STATS_ROWS_PER_STATEMENT,
+): Promise<void> {
+  let statement: StatsRows[] = [];
+  let rows = 0;
+  for (const partition of partitions) {
+    const written = partition.forWrite();
+    if (written.size === 0) continue;
+    if (rows > 0 && rows + written.size > rowsPerStatement) {
+      await tx.execute(insertStatsQuery(statement));
+      statement = [];
+      rows = 0;
+    }
+    statement.push(written);
+    rows += written.size;
+  }
+  if (rows > 0) await tx.execute(insertStatsQuery(statement));
 }

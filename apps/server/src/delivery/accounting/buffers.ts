@@ -9,10 +9,11 @@ import type { BilledEvent, EventDims, PartnerOutcome } from '../ports.js';
 export const hourOf = (atMs: number): number => Math.floor(atMs / HOUR_MS) * HOUR_MS;
 
 /**
- * Stats rows are sent and locked one partition (slot id mod this) at a time, the rows of a
- * partition in one statement in key order: a fixed total order, so two processes flushing
- * at once never deadlock, and no statement holds the database (or PGlite, the serving
- * thread) for a whole second's rows. Every process must use the same.
+ * Stats rows are locked one partition (slot id mod this) after another, each partition's
+ * rows in key order: a fixed total order, so two processes flushing at once never deadlock.
+ * Each partition is summed and sorted on its own, so a flush never sorts a whole second's
+ * rows in one go on the serving thread; the statement then sends them all
+ * (stats/write.ts). Every process must use the same.
  */
 export const STATS_PARTITIONS = 16;
 

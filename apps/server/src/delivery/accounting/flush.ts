@@ -162,10 +162,9 @@ async function postSpend(
 }
 
 /**
- * Step 3: requests and fills plus the paid events, added to their hourly rows, one
- * statement a partition (buffers.ts: the lock order; stats/write.ts: the statement), so the
- * serving thread gets its turn between statements. The batch is not edited: a failed write
- * hands it back whole.
+ * Step 3: requests and fills plus the paid events, added to their hourly rows, partition
+ * after partition (buffers.ts: the lock order) in one statement (stats/write.ts). The batch
+ * is not edited: a failed write hands it back whole.
  */
 async function upsertStats(
   tx: Database,
@@ -179,6 +178,7 @@ async function upsertStats(
     if (list) list.push(event);
     else paidBy.set(partition, [event]);
   }
+  const written: StatsRows[] = [];
   for (let partition = 0; partition < STATS_PARTITIONS; partition += 1) {
     const counted = partitions[partition];
     const events = paidBy.get(partition);
@@ -187,8 +187,9 @@ async function upsertStats(
       rows = rows.copy();
       for (const event of events) rows.addEvent(event);
     }
-    if (rows.size > 0) await insertStats(tx, rows);
+    if (rows.size > 0) written.push(rows);
   }
+  await insertStats(tx, written);
 }
 
 /** Step 4: partners' calls, answers and wins, added to their hourly rows. */

@@ -92,7 +92,9 @@ export function insertStatsQuery(parts: readonly StatsRows[]): SQL {
 
 /**
  * Adds the partitions' rows to stats_hourly, in their order: in one statement, or in as few
- * as STATS_ROWS_PER_STATEMENT allows (a partition is never split).
+ * as STATS_ROWS_PER_STATEMENT allows (a partition is never split). A key lives in one
+ * partition only (its slot's), so no key comes twice in a statement: ON CONFLICT DO UPDATE
+ * refuses to change a row twice.
  */
 export async function insertStats(
   tx: Database,

@@ -42,8 +42,9 @@ async function writeCounted(partitions: readonly StatsRows[], rowsPerStatement?:
 }
 
 /**
- * A partition of `slots.length` keys (one a slot) under one plan: each slot counted twice in
- * the hour of TEN, so forWrite sums two rows into one.
+ * A partition of one plan's fills on `slots`: each slot's fill counted twice in the hour of
+ * TEN, which forWrite sums into one row, plus the row of the fills' requests (no ad): two
+ * rows written a slot.
  */
 function partition(planId: number, slots: readonly number[]): StatsRows {
   const rows = new StatsRows();

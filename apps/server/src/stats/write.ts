@@ -24,7 +24,7 @@ import {
 import type { StatsRows } from './rows.js';
 
 /** Rows one statement writes at most: a bound on its text and on its time in the database. */
-export const STATS_ROWS_PER_STATEMENT = 10_000;
+const STATS_ROWS_PER_STATEMENT = 10_000;
 
 /** A PostgreSQL array literal of integers, the parts' values one after the other. */
 function intArray(parts: readonly (readonly number[])[]): string {

@@ -1,7 +1,8 @@
 /**
  * The stats write on a real database (PGlite, or the shared PostgreSQL test database): a
  * flush's partitions go in one statement, or in as few as the bound on rows allows, never
- * splitting a partition; the rollup trigger adds them to stats_plan_hourly either way.
+ * splitting a partition; the rollup trigger adds them to stats_plan_hourly either way. Each
+ * partition is summed in a turn of the event loop of its own (requests are served between).
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sum } from 'drizzle-orm';
@@ -105,6 +106,36 @@ describe('insertStats', () => {
     expect(Object.values(await fillsBySlot(handle.db, planId, parts.flat()))).toEqual(
       Array.from({ length: 6 }, () => 3),
     );
+  });
+
+  it('sums each partition in a turn of the event loop of its own', async () => {
+    // A counter moved by a chain of setImmediate: the turn each partition is summed in.
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const summedIn: number[] = [];
+    const planId = randomInt(1_000_000_000, 2_000_000_000);
+    const parts = [slots(2), slots(1), slots(2)].map((ids) => {
+      const rows = partition(planId, ids);
+      const forWrite = rows.forWrite.bind(rows);
+      rows.forWrite = () => {
+        summedIn.push(turn);
+        return forWrite();
+      };
+      return rows;
+    });
+    try {
+      expect(await writeCounted(parts)).toBe(1);
+    } finally {
+      counting = false;
+    }
+    expect(summedIn).toHaveLength(3);
+    expect(new Set(summedIn).size).toBe(3);
+    expect(await planFills(handle.db, planId)).toBe(5 * 3);
   });
 
   it('writes nothing for partitions with nothing to count', async () => {

@@ -46,6 +46,7 @@ import {
 } from './processes.mjs';
 import { format, row, verdict } from './figures.mjs';
 import { summariseProfiles } from './profiles.mjs';
+import { npmStartSettings } from '../server-start.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = join(ROOT, 'apps/server/src/main.ts');
@@ -178,9 +179,15 @@ async function dropRedisKeys(url, prefix) {
   }
 }
 
-/** The Adloom server: one pinned process, or the cluster entry with `workers` processes. */
+/**
+ * The Adloom server, with the memory settings and Node flags `npm start` gives it (its young
+ * generation's size decides how long each scavenge holds requests up): one pinned process, or
+ * the cluster entry with `workers` processes.
+ */
 function startServer(port, env, work, workers) {
+  const asStarted = npmStartSettings(workers ? 'start:cluster' : 'start');
   const nodeArgs = [
+    ...asStarted.nodeArgs,
     // BENCH_SERVER_NODE_ARGS: extra node flags for the server.
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ...(flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${flags.profile}`] : []),
@@ -189,6 +196,7 @@ function startServer(port, env, work, workers) {
     workers ? `Adloom cluster of ${workers}` : 'Adloom server',
     ['node', ...nodeArgs, '--import', 'tsx', workers ? CLUSTER_ENTRY : SERVER_ENTRY],
     {
+      ...asStarted.env,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -327,6 +335,10 @@ async function main() {
     );
     console.info(
       `  ${connections} connections, ${duration} s measured after ${warmup} s of warm-up, Node ${process.version}`,
+    );
+    const { env: startEnv, nodeArgs: startArgs } = npmStartSettings();
+    console.info(
+      `  the server as npm start runs it: ${[...Object.entries(startEnv).map((pair) => pair.join('=')), ...startArgs].join(' ')}`,
     );
     if (processCounts) {
       console.info(

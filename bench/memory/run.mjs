@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, start } from '../delivery/processes.mjs';
+import { npmStartSettings } from '../server-start.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST_ENTRY = join(ROOT, 'apps/server/dist/main.js');
@@ -49,6 +50,11 @@ const useDist = flags.source ? flags.source === 'dist' : existsSync(DIST_ENTRY);
  * allocations, and whether the freed memory goes back to the system is left to chance), a
  * smaller young generation.
  */
+const started = npmStartSettings();
+const startedSettings = Object.entries(started.env)
+  .map(([name, value]) => `${name}=${value}`)
+  .concat(started.nodeArgs)
+  .join(' ');
 const VARIANTS = [
   { name: 'no memory settings', env: {}, nodeArgs: [] },
   {
@@ -56,15 +62,8 @@ const VARIANTS = [
     env: { MALLOC_ARENA_MAX: '2' },
     nodeArgs: ['--max-semi-space-size=8'],
   },
-  {
-    name: 'as npm start runs it: MALLOC_ARENA_MAX=2, mmap and trim thresholds 128 KiB, --max-semi-space-size=8',
-    env: {
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '131072',
-      MALLOC_TRIM_THRESHOLD_: '131072',
-    },
-    nodeArgs: ['--max-semi-space-size=8'],
-  },
+  // Read from apps/server's start script (bench/server-start.mjs).
+  { name: `as npm start runs it: ${startedSettings}`, ...started },
 ];
 
 function startServer(env, nodeArgs = []) {

@@ -6,3 +6,4 @@ export interface StartSettings {
 
 export function startSettingsOf(script: string): StartSettings;
 export function npmStartSettings(scriptName?: string): StartSettings;
+export function settingsText(settings: StartSettings): string;

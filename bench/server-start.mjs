@@ -42,3 +42,8 @@ export function npmStartSettings(scriptName = 'start') {
   if (typeof script !== 'string') throw new Error(`apps/server has no ${scriptName} script`);
   return startSettingsOf(script);
 }
+
+/** Settings as a start script writes them: `NAME=value … --flag …`. */
+export function settingsText({ env, nodeArgs }) {
+  return [...Object.entries(env).map(([name, value]) => `${name}=${value}`), ...nodeArgs].join(' ');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { npmStartSettings, startSettingsOf } from './server-start.mjs';
+import { npmStartSettings, settingsText, startSettingsOf } from './server-start.mjs';
 
 describe('startSettingsOf', () => {
   it('reads the variables before node and the flags before the entry', () => {
@@ -12,6 +12,13 @@ describe('startSettingsOf', () => {
       nodeArgs: ['--max-semi-space-size=8', '--x'],
     });
     expect(startSettingsOf('node dist/main.js')).toEqual({ env: {}, nodeArgs: [] });
+  });
+
+  it('writes settings back as the script has them', () => {
+    const script = 'MALLOC_ARENA_MAX=2 A_B_=131072 node --max-semi-space-size=8 --x';
+    expect(settingsText(startSettingsOf(`${script} dist/main.js`))).toBe(
+      script.replace(' node', ''),
+    );
   });
 
   it('refuses a script it cannot read whole', () => {

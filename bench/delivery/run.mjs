@@ -46,7 +46,7 @@ import {
 } from './processes.mjs';
 import { format, row, verdict } from './figures.mjs';
 import { summariseProfiles } from './profiles.mjs';
-import { npmStartSettings } from '../server-start.mjs';
+import { npmStartSettings, settingsText } from '../server-start.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = join(ROOT, 'apps/server/src/main.ts');
@@ -336,10 +336,7 @@ async function main() {
     console.info(
       `  ${connections} connections, ${duration} s measured after ${warmup} s of warm-up, Node ${process.version}`,
     );
-    const { env: startEnv, nodeArgs: startArgs } = npmStartSettings();
-    console.info(
-      `  the server as npm start runs it: ${[...Object.entries(startEnv).map((pair) => pair.join('=')), ...startArgs].join(' ')}`,
-    );
+    console.info(`  the server as npm start runs it: ${settingsText(npmStartSettings())}`);
     if (processCounts) {
       console.info(
         `  cluster mode (apps/server/src/cluster.ts), Redis at ${new URL(process.env.REDIS_URL).host}`,

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, start } from '../delivery/processes.mjs';
-import { npmStartSettings } from '../server-start.mjs';
+import { npmStartSettings, settingsText } from '../server-start.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST_ENTRY = join(ROOT, 'apps/server/dist/main.js');
@@ -51,10 +51,6 @@ const useDist = flags.source ? flags.source === 'dist' : existsSync(DIST_ENTRY);
  * smaller young generation.
  */
 const started = npmStartSettings();
-const startedSettings = Object.entries(started.env)
-  .map(([name, value]) => `${name}=${value}`)
-  .concat(started.nodeArgs)
-  .join(' ');
 const VARIANTS = [
   { name: 'no memory settings', env: {}, nodeArgs: [] },
   {
@@ -63,7 +59,7 @@ const VARIANTS = [
     nodeArgs: ['--max-semi-space-size=8'],
   },
   // Read from apps/server's start script (bench/server-start.mjs).
-  { name: `as npm start runs it: ${startedSettings}`, ...started },
+  { name: `as npm start runs it: ${settingsText(started)}`, ...started },
 ];
 
 function startServer(env, nodeArgs = []) {

@@ -3,6 +3,7 @@
  * inserts, upserts, updates and deletes, so a report answers the same numbers whichever
  * table serves it.
  */
+import type { ReportResult, ReportRow } from '@adloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.js';
@@ -148,6 +149,19 @@ const ROLLUP_VIEWS: readonly [Partial<StatsView>, string][] = [
   [{ dimensions: ['date', 'country', 'os'] }, 'stats_geo_daily'],
 ];
 
+/**
+ * A report's rows without the `<dimension>_name` fields. The plan, strategy and creative ids
+ * of these tests' stats rows name no row of theirs: on the shared PostgreSQL database another
+ * file may create the plan or creative an id names between two reads, and the name both
+ * reads join from it would then differ. Names are looked up after the sums, whichever table
+ * gave them (names.ts), so they are not the rollups' to keep equal.
+ */
+function unnamed(report: ReportResult): ReportResult {
+  const strip = (row: ReportRow): ReportRow =>
+    Object.fromEntries(Object.entries(row).filter(([key]) => !key.endsWith('_name')));
+  return { ...report, list: report.list.map(strip), totals: strip(report.totals) };
+}
+
 /** Every ROLLUP_VIEWS view answers, through its rollup, what stats_hourly answers. */
 async function expectRollupsAgree(scope: StatsScope, range: Partial<StatsView>): Promise<void> {
   for (const [changes, table] of ROLLUP_VIEWS) {
@@ -157,7 +171,7 @@ async function expectRollupsAgree(scope: StatsScope, range: Partial<StatsView>):
     const paging = { page: 1, size: 500 };
     const fromRollup = await runReport(t.db, scope, rolled, paging);
     const fromHourly = await runReport(t.db, scope, onHourly(rolled), paging);
-    expect(fromRollup, JSON.stringify(changes)).toEqual(fromHourly);
+    expect(unnamed(fromRollup), JSON.stringify(changes)).toEqual(unnamed(fromHourly));
   }
   if (scope.kind === 'advertisers') {
     for (const id of scope.ids) await expectRunningTotals(id);

@@ -13,6 +13,7 @@ import {
   listStyles,
   menuFor,
   type CurrentUser,
+  type DashboardSummary,
 } from '@adloom/domain';
 import { configureApi } from '../lib/api';
 import { setupI18n } from '../lib/i18n';
@@ -46,19 +47,24 @@ function envelope(data: unknown) {
   });
 }
 
-const SUMMARY = {
+/** An advertiser's empty dashboard, as the contract has it (the client checks each answer). */
+const SUMMARY: DashboardSummary = {
   balance: 0,
   spendToday: 0,
   costThisMonth: 0,
-  incomeToday: 0,
-  incomeYesterday: 0,
-  incomeThisMonth: 0,
-  incomeLastMonth: 0,
+  incomeToday: null,
+  incomeYesterday: null,
+  incomeThisMonth: null,
+  incomeLastMonth: null,
+  incomeScope: null,
   livePlans: null,
   shortBalancePlans: null,
   creativesUnderAudit: null,
   creativesFailed: null,
   trend: [],
+  clients: null,
+  supply: null,
+  finance: null,
 };
 
 /** Renders the app at `path`, signed in with `ability` (or anonymous). */

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       gvlVendorId: undefined,
       sellerDomain: '',
       deliveryFlushMs: 1000,
+      deliveryFlushMaxMs: 5000,
       journalDir: resolve(REPO_ROOT, 'journal'),
       journalFsyncMs: 0,
     });

@@ -124,6 +124,11 @@ const ZEnv = z.object({
   /** How often counted delivery events are written to the stats rollup and the ledger. */
   DELIVERY_FLUSH_MS: optional(z.coerce.number().int().min(50).max(60_000).default(1000)),
   /**
+   * How long a busy process's counts may wait instead (docs/decisions/delivery.md#the-flush-under-load):
+   * a batch past FLUSH_BUSY_ROWS is written at most this often, a quiet one at every flush.
+   */
+  DELIVERY_FLUSH_MAX_MS: optional(z.coerce.number().int().min(50).max(60_000).default(5000)),
+  /**
    * The event journal: billed events are written here before they are answered and replayed
    * after a crash (docs/decisions/event-journal.md). Local to the machine, one per server.
    */
@@ -174,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.SELLER_DOMAIN ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '')
     ).toLowerCase(),
     deliveryFlushMs: e.DELIVERY_FLUSH_MS,
+    deliveryFlushMaxMs: e.DELIVERY_FLUSH_MAX_MS,
     journalDir: e.JOURNAL_DIR,
     journalFsyncMs: e.JOURNAL_FSYNC_MS,
   };

@@ -136,6 +136,7 @@ export class DeliveryEngine {
         db,
         store: this.store,
         flushMs: config.deliveryFlushMs,
+        flushMaxMs: config.deliveryFlushMaxMs,
         log,
         now: this.now,
         journal,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { deliveryEvents } from '../../db/schema.js';
 import type { BilledEvent } from '../ports.js';
-import { createAccounting } from './accounting.js';
+import { createAccounting, FLUSH_BUSY_ROWS } from './accounting.js';
 import { HOUR_MS } from '../../stats/rows.js';
 import {
   buildFundedUser,
@@ -504,6 +504,41 @@ describe('failures and shutdown', () => {
         timeout: 10_000,
       })
       .toEqual([1]);
+    await accounting.stop();
+  });
+
+  it('lets a busy batch wait for flushMaxMs, and flushes a quiet one at every tick', async () => {
+    let clock = TEN;
+    const accounting = createAccounting({
+      db: handle.db,
+      store: new RecordingStore(),
+      log: new RecordingLog(),
+      flushMs: 25,
+      flushMaxMs: 5_000,
+      now: () => clock,
+    });
+    const requestsOf = async (slotId: number) =>
+      (await statsOfSlot(handle.db, slotId)).map((row) => row.requests);
+    accounting.start();
+    // Quiet: one request is written at the next tick, though the clock stands still.
+    const quiet = dimsOf();
+    accounting.countUnfilled(quiet, TEN);
+    await expect.poll(() => requestsOf(quiet.slotId), { timeout: 10_000 }).toEqual([1]);
+
+    // Busy: past FLUSH_BUSY_ROWS, ticks pass without a write until flushMaxMs has gone by.
+    const busy = dimsOf();
+    for (let request = 0; request <= FLUSH_BUSY_ROWS; request += 1) {
+      accounting.countUnfilled(busy, TEN);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await requestsOf(busy.slotId)).toEqual([]);
+    clock += 4_999;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await requestsOf(busy.slotId)).toEqual([]);
+    clock += 1;
+    await expect
+      .poll(() => requestsOf(busy.slotId), { timeout: 10_000 })
+      .toEqual([FLUSH_BUSY_ROWS + 1]);
     await accounting.stop();
   });
 });

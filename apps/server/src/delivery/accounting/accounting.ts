@@ -234,7 +234,7 @@ export function createAccounting(options: AccountingOptions): Accounting {
     if (tickQueued) return;
     tickQueued = true;
     void enqueue(async () => {
-      if (flushDue()) await flushPending().catch(ignore); // logged, retried at the next tick
+      if (flushDue()) await flushPending().catch(ignore); // logged, retried at a later tick
       await maintain();
     }).finally(() => {
       tickQueued = false;

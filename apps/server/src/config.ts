@@ -125,7 +125,8 @@ const ZEnv = z.object({
   DELIVERY_FLUSH_MS: optional(z.coerce.number().int().min(50).max(60_000).default(1000)),
   /**
    * How long a busy process's counts may wait instead (docs/decisions/delivery.md#the-flush-under-load):
-   * a batch past FLUSH_BUSY_ROWS is written at most this often, a quiet one at every flush.
+   * a batch past FLUSH_BUSY_ROWS waits this long after the last flush, a smaller one goes at
+   * the next DELIVERY_FLUSH_MS tick.
    */
   DELIVERY_FLUSH_MAX_MS: optional(z.coerce.number().int().min(50).max(60_000).default(5000)),
   /**
